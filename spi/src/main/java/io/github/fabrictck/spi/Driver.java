@@ -1,0 +1,50 @@
+package io.github.fabrictck.spi;
+
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import io.github.fabrictck.spi.cq.QueuePair;
+import java.util.Set;
+
+/**
+ * A transport driver under test, found by {@link java.util.ServiceLoader}.
+ *
+ * <p>An implementation is a factory: it names the driver and opens one fresh endpoint per race
+ * window, so no state leaks from one window into the next. It must have a public no-argument
+ * constructor and should do no work in it.
+ *
+ * <pre>{@code
+ * META-INF/services/io.github.fabrictck.spi.Driver:
+ *     com.example.fabric.MyDriver
+ * }</pre>
+ */
+public interface Driver {
+
+    /** The version of this SPI; reports name it beside the driver's own version. */
+    int SPI_VERSION = 1;
+
+    /**
+     * The driver's name, as users select it with {@code -Dfabric-tck.driver=NAME}: lower case,
+     * no spaces, unique on the class path.
+     */
+    String name();
+
+    /** The driver's own version, as it appears in reports and certificates. */
+    String version();
+
+    /** The families this driver implements; the windows of every other family are not applicable. */
+    Set<Family> families();
+
+    /**
+     * Opens a completion-queue endpoint on a queue pair of the (simulated) device. Called once per
+     * window; the endpoint is closed at the end of the window.
+     *
+     * @param context   threads, clock and timers the endpoint must use
+     * @param queuePair the device's queue pair with its send and receive completion queues
+     * @return the driver's endpoint, ready to send; both completion queues must be armed (or
+     *         otherwise watched) before this method returns
+     * @throws UnsupportedOperationException if the driver does not implement
+     *         {@link Family#COMPLETION_QUEUE}
+     */
+    default CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
+        throw new UnsupportedOperationException(name() + " does not implement the completion-queue family");
+    }
+}

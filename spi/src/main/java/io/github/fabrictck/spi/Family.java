@@ -1,0 +1,32 @@
+package io.github.fabrictck.spi;
+
+/**
+ * A family of race windows, and the part of the SPI a driver implements to be judged by it.
+ * A family a driver does not implement is reported as not applicable, never as passed.
+ */
+public enum Family {
+    /** Completion queues with verbs semantics: windows CQ-1 to CQ-4. */
+    COMPLETION_QUEUE("completion-queue", "CQ"),
+    /** Peer handshakes on first contact: windows HS-1 to HS-4. */
+    PEER_HANDSHAKE("peer-handshake", "HS"),
+    /** Connection setup with fallback: windows CS-1 to CS-3. */
+    CONNECTION_SETUP("connection-setup", "CS");
+
+    private final String id;
+    private final String windowPrefix;
+
+    Family(String id, String windowPrefix) {
+        this.id = id;
+        this.windowPrefix = windowPrefix;
+    }
+
+    /** The family's name in reports, for example {@code completion-queue}. */
+    public String id() {
+        return id;
+    }
+
+    /** The prefix of the ids of this family's windows, for example {@code CQ}. */
+    public String windowPrefix() {
+        return windowPrefix;
+    }
+}

@@ -1,0 +1,56 @@
+package io.github.fabrictck.spi.cq;
+
+import java.time.Duration;
+
+/**
+ * The driver's completion-queue endpoint (driver side; the kit and the device call it), opened by
+ * {@link io.github.fabrictck.spi.Driver#openCompletionQueue}.
+ *
+ * <p>The application calls {@link #send}, {@link #awaitSendsComplete} and {@link #receive} from
+ * its own threads; the device's interrupt thread calls {@link #onCompletionEvent}.
+ */
+public interface CompletionQueueDriver extends AutoCloseable {
+
+    /**
+     * The completion handler: called on the device's interrupt thread when an armed completion
+     * queue received a completion, or for a spurious event. The queue is disarmed when this is
+     * called; re-arming it is the driver's job.
+     *
+     * @param queue the completion queue whose event fired
+     */
+    void onCompletionEvent(CompletionQueue queue);
+
+    /**
+     * Sends one message: posts one send work request.
+     *
+     * @param payload the bytes to send
+     */
+    void send(byte[] payload);
+
+    /**
+     * Waits until every send posted so far has completed, or the timeout passes. Returns as soon
+     * as the last completion can be known to the driver, whether or not a later completion ever
+     * comes.
+     *
+     * @param timeout how long to wait at most
+     * @return {@code true} when every posted send completed; {@code false} on timeout
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    boolean awaitSendsComplete(Duration timeout) throws InterruptedException;
+
+    /**
+     * Takes the next incoming message, waiting up to the timeout for one.
+     *
+     * @param timeout how long to wait at most
+     * @return the message's bytes, or {@code null} on timeout
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    byte[] receive(Duration timeout) throws InterruptedException;
+
+    /**
+     * Closes the endpoint: after it returns, the driver handles no event, every event it was given
+     * has been acknowledged, and the queue pair has been destroyed.
+     */
+    @Override
+    void close();
+}
