@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadFactory;
  * {@link #clock()} and schedule timers on {@link #scheduler()}. Threads started any other way are
  * invisible to the kit's stuck detector.
  */
+@Environment
 public interface DriverContext {
 
     /** The factory for every thread the driver starts. */

@@ -1,11 +1,14 @@
 package io.github.fabrictck.spi.cq;
 
+import io.github.fabrictck.spi.Environment;
+
 /**
  * A completion queue of the device (environment side; the driver calls it).
  *
  * <p>All methods are thread-safe. After the queue pair is destroyed, every call is a use after
  * free: the kit reports it.
  */
+@Environment
 public interface CompletionQueue {
 
     /** The queue's name in reports: {@code send} or {@code receive}. */

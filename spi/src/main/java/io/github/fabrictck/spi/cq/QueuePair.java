@@ -1,11 +1,14 @@
 package io.github.fabrictck.spi.cq;
 
+import io.github.fabrictck.spi.Environment;
+
 /**
  * A queue pair of the device (environment side): a send queue whose work requests complete into
  * {@link #sendCompletionQueue()}, and incoming messages that complete into
  * {@link #receiveCompletionQueue()}. The two completion queues are distinct objects, each armed on
  * its own; the device's receive buffers are posted on the driver's behalf.
  */
+@Environment
 public interface QueuePair {
 
     /** The completion queue for finished sends. */

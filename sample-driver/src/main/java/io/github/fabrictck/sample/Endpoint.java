@@ -1,0 +1,169 @@
+package io.github.fabrictck.sample;
+
+import io.github.fabrictck.spi.cq.Completion;
+import io.github.fabrictck.spi.cq.CompletionQueue;
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import io.github.fabrictck.spi.cq.QueuePair;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What every endpoint of this module shares. Progress is a counter that rises whenever something
+ * the application waits for may have happened; a waiter snapshots it, polls, and sleeps until it
+ * changes. The completion handler ({@link #handle}) is each driver's own.
+ */
+abstract class Endpoint implements CompletionQueueDriver {
+
+    protected final QueuePair queuePair;
+    protected final CompletionQueue sendQueue;
+    protected final CompletionQueue receiveQueue;
+    protected final Object lock = new Object();
+    protected final AtomicLong progress = new AtomicLong();
+    private final ArrayDeque<byte[]> received = new ArrayDeque<>();
+    private long posted;
+    private long completedSends;
+    private boolean handling;
+    private boolean closing;
+
+    Endpoint(QueuePair queuePair) {
+        this.queuePair = queuePair;
+        this.sendQueue = queuePair.sendCompletionQueue();
+        this.receiveQueue = queuePair.receiveCompletionQueue();
+        sendQueue.requestNotify(false);
+        receiveQueue.requestNotify(false);
+    }
+
+    /** The driver's completion handler, called for each event while the endpoint is open. */
+    protected abstract void handle(CompletionQueue queue);
+
+    @Override
+    public final void onCompletionEvent(CompletionQueue queue) {
+        boolean closed;
+        synchronized (lock) {
+            handling = true;
+            closed = closing;
+        }
+        try {
+            queue.acknowledgeEvents(1);
+            if (!closed) {
+                handle(queue);
+            }
+        } finally {
+            synchronized (lock) {
+                handling = false;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    @Override
+    public void send(byte[] payload) {
+        long id;
+        synchronized (lock) {
+            id = ++posted;
+        }
+        queuePair.postSend(id, payload);
+    }
+
+    @Override
+    public boolean awaitSendsComplete(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long seen;
+            synchronized (lock) {
+                if (completedSends >= posted) {
+                    return true;
+                }
+                seen = progress.get();
+            }
+            Completion c = sendQueue.poll();
+            if (c != null) {
+                consume(c);
+            } else if (!sleepUntilProgress(seen, deadline)) {
+                return false;
+            }
+        }
+    }
+
+    @Override
+    public byte[] receive(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long seen;
+            synchronized (lock) {
+                if (!received.isEmpty()) {
+                    return received.poll();
+                }
+                seen = progress.get();
+            }
+            Completion c = receiveQueue.poll();
+            if (c != null) {
+                consume(c);
+            } else if (!sleepUntilProgress(seen, deadline)) {
+                return null;
+            }
+        }
+    }
+
+    /** Sleeps until progress moves past {@code seen}; false at the deadline. */
+    private boolean sleepUntilProgress(long seen, long deadline) throws InterruptedException {
+        synchronized (lock) {
+            while (progress.get() == seen) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                lock.wait(Math.max(1, left / 1_000_000));
+            }
+            return true;
+        }
+    }
+
+    /** Takes one completion into account and wakes the waiters. */
+    protected final void consume(Completion c) {
+        synchronized (lock) {
+            if (c.opcode() == Completion.Opcode.SEND) {
+                completedSends++;
+            } else {
+                received.add(c.payload());
+            }
+            progress.incrementAndGet();
+            lock.notifyAll();
+        }
+    }
+
+    /** Polls a queue until it is empty; returns how many completions it took. */
+    protected final int drain(CompletionQueue queue) {
+        int n = 0;
+        for (Completion c = queue.poll(); c != null; c = queue.poll()) {
+            consume(c);
+            n++;
+        }
+        return n;
+    }
+
+    /** Wakes the waiters without new progress of a completion (used by handlers that only count events). */
+    protected final void wakeWaiters() {
+        synchronized (lock) {
+            lock.notifyAll();
+        }
+    }
+
+    /** Marks the endpoint closing, waits until no handler runs, then destroys the queue pair. */
+    @Override
+    public void close() {
+        synchronized (lock) {
+            closing = true;
+            while (handling) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        queuePair.destroy();
+    }
+}

@@ -1,0 +1,85 @@
+package io.github.fabrictck.engine;
+
+import java.io.File;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Which classes the agent rewrites: the classes loaded from the driver's own module (its classes
+ * directory or jar, {@value #LOCATIONS}) and classes in extra package prefixes ({@value #PACKAGES}).
+ * The SPI and the kit itself are never rewritten.
+ *
+ * @param locations code-source locations whose classes are the driver's
+ * @param packages  package prefixes rewritten wherever they are loaded from
+ */
+public record AgentConfig(List<Path> locations, List<String> packages) {
+
+    /** System property: the driver's class locations, separated by {@link File#pathSeparator}. */
+    public static final String LOCATIONS = "fabric-tck.instrument.locations";
+    /** System property: extra package prefixes to rewrite, comma separated. */
+    public static final String PACKAGES = "fabric-tck.instrument.packages";
+
+    private static final List<String> NEVER = List.of("io.github.fabrictck.spi.", "io.github.fabrictck.engine.",
+            "io.github.fabrictck.sim.", "io.github.fabrictck.windows.", "io.github.fabrictck.report.",
+            "io.github.fabrictck.launcher.", "net.bytebuddy.", "org.junit.", "org.awaitility.", "java.", "javax.",
+            "jdk.", "sun.", "com.sun.");
+
+    public AgentConfig {
+        locations = locations.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        packages = List.copyOf(packages);
+    }
+
+    /** Reads the configuration from system properties. */
+    public static AgentConfig fromSystemProperties(Properties properties) {
+        List<Path> locations = new ArrayList<>();
+        for (String s : properties.getProperty(LOCATIONS, "").split(File.pathSeparator)) {
+            if (!s.isBlank()) {
+                locations.add(Path.of(s.trim()));
+            }
+        }
+        List<String> packages = Arrays.stream(properties.getProperty(PACKAGES, "").split(","))
+                .map(String::trim).filter(s -> !s.isEmpty()).map(s -> s.endsWith(".") ? s : s + ".").toList();
+        return new AgentConfig(locations, packages);
+    }
+
+    /** Whether nothing at all would be rewritten. */
+    public boolean isEmpty() {
+        return locations.isEmpty() && packages.isEmpty();
+    }
+
+    /** Whether the class of this name, loaded with this protection domain, is the driver's. */
+    public boolean isDriverClass(String className, ProtectionDomain domain) {
+        for (String never : NEVER) {
+            if (className.startsWith(never)) {
+                return false;
+            }
+        }
+        for (String p : packages) {
+            if (className.startsWith(p)) {
+                return true;
+            }
+        }
+        Path location = location(domain);
+        return location != null && locations.contains(location);
+    }
+
+    private static Path location(ProtectionDomain domain) {
+        CodeSource source = domain == null ? null : domain.getCodeSource();
+        URL url = source == null ? null : source.getLocation();
+        if (url == null || !"file".equals(url.getProtocol())) {
+            return null;
+        }
+        try {
+            return Path.of(url.toURI()).toAbsolutePath().normalize();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

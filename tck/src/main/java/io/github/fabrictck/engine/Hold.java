@@ -1,0 +1,101 @@
+package io.github.fabrictck.engine;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A script's hold: the first driver thread that passes a matching point stops there until the
+ * script releases it. A hold catches one thread once.
+ */
+public final class Hold {
+
+    private final String name;
+    private final Match match;
+    private final AtomicBoolean armed = new AtomicBoolean(true);
+    private final CountDownLatch reached = new CountDownLatch(1);
+    private final CountDownLatch released = new CountDownLatch(1);
+    private volatile Thread thread;
+    private volatile Point point;
+
+    Hold(String name, Match match) {
+        this.name = name;
+        this.match = match;
+    }
+
+    /** What the hold stops, in the window's words: {@code the completion handler before it re-arms}. */
+    public String name() {
+        return name;
+    }
+
+    boolean capture(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
+        if (!armed.get() || !match.matches(t, p, isAfter, args, result) || !armed.compareAndSet(true, false)) {
+            return false;
+        }
+        thread = t;
+        point = p;
+        reached.countDown();
+        return true;
+    }
+
+    void block() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                released.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Waits until a thread is held.
+     *
+     * @throws WindowNotOpened when no thread reached the point in time
+     */
+    public Hold awaitReached(Duration timeout) {
+        try {
+            if (!reached.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                armed.set(false);
+                throw new WindowNotOpened("the point was never reached: " + name + " (" + match.describe()
+                        + ") did not happen within " + timeout.toMillis() + " ms");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WindowNotOpened("interrupted while waiting for " + name);
+        }
+        return this;
+    }
+
+    /** Whether a thread reached the point. */
+    public boolean isReached() {
+        return reached.getCount() == 0;
+    }
+
+    /** Whether a thread is held right now. */
+    public boolean isHolding() {
+        return isReached() && released.getCount() > 0;
+    }
+
+    /** The held thread, once reached. */
+    public Thread thread() {
+        return thread;
+    }
+
+    /** The point where the thread is held, once reached. */
+    public Point point() {
+        return point;
+    }
+
+    /** Lets the held thread go on (or disarms the hold if nobody was caught). */
+    public void release() {
+        armed.set(false);
+        released.countDown();
+    }
+}

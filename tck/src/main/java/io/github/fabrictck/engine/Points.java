@@ -1,0 +1,52 @@
+package io.github.fabrictck.engine;
+
+import java.lang.invoke.MethodHandle;
+import net.bytebuddy.asm.MemberSubstitution;
+
+/**
+ * The hooks the agent's rewritten driver code calls. Nothing is decided here: each hook hands the
+ * point to the current {@link WindowRun}, or just makes the original call outside a window.
+ */
+public final class Points {
+
+    private Points() {
+    }
+
+    /** Replaces a driver call to an environment method. */
+    public static Object environment(@MemberSubstitution.AllArguments(includeSelf = true) Object[] args,
+                                     @MemberSubstitution.SelfCallHandle(bound = false) MethodHandle original,
+                                     @MemberSubstitution.Origin String method) throws Throwable {
+        return call(Point.Kind.ENVIRONMENT_CALL, args, original, method);
+    }
+
+    /** Replaces a driver call to JDK synchronisation. */
+    public static Object sync(@MemberSubstitution.AllArguments(includeSelf = true) Object[] args,
+                              @MemberSubstitution.SelfCallHandle(bound = false) MethodHandle original,
+                              @MemberSubstitution.Origin String method) throws Throwable {
+        return call(Point.Kind.SYNC_CALL, args, original, method);
+    }
+
+    private static Object call(Point.Kind kind, Object[] args, MethodHandle original, String method) throws Throwable {
+        WindowRun run = WindowRun.current();
+        if (run == null) {
+            return original.invokeWithArguments(args);
+        }
+        return run.call(kind, Target.parse(method), args, original);
+    }
+
+    /** Called on entry into a driver's SPI method. */
+    public static void enter(String method) {
+        WindowRun run = WindowRun.current();
+        if (run != null) {
+            run.spi(Point.Kind.SPI_ENTRY, method, null);
+        }
+    }
+
+    /** Called on exit from a driver's SPI method. */
+    public static void exit(String method, Throwable thrown) {
+        WindowRun run = WindowRun.current();
+        if (run != null) {
+            run.spi(Point.Kind.SPI_EXIT, method, thrown);
+        }
+    }
+}

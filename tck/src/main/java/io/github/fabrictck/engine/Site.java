@@ -1,0 +1,30 @@
+package io.github.fabrictck.engine;
+
+import java.util.Optional;
+
+/** Finds the driver source location of the code that called into the kit. */
+public final class Site {
+
+    private static final StackWalker WALKER = StackWalker.getInstance();
+
+    private Site() {
+    }
+
+    /**
+     * The first stack frame outside the kit and the JDK: the driver's call site, as
+     * {@code Class.method(File.java:LINE)}; {@code null} when there is none.
+     */
+    public static String caller() {
+        Optional<StackWalker.StackFrame> frame = WALKER.walk(s -> s.filter(f -> !isKit(f.getClassName())).findFirst());
+        return frame.map(Site::format).orElse(null);
+    }
+
+    static String format(StackWalker.StackFrame f) {
+        return f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")";
+    }
+
+    private static boolean isKit(String className) {
+        return className.startsWith("io.github.fabrictck.engine.") || className.startsWith("io.github.fabrictck.sim.")
+                || className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.");
+    }
+}

@@ -1,0 +1,47 @@
+package io.github.fabrictck.engine;
+
+import io.github.fabrictck.report.TraceEvent;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every event of one window, in order, with the time since the window started. Bounded: past
+ * {@value #LIMIT} events it counts what it dropped, so a spinning driver cannot exhaust memory.
+ */
+public final class Trace {
+
+    static final int LIMIT = 20_000;
+
+    private final long start = System.nanoTime();
+    private final List<TraceEvent> events = new ArrayList<>();
+    private int dropped;
+
+    /** Records an event on the current thread. */
+    public void add(String event, String at) {
+        add(Thread.currentThread().getName(), event, at);
+    }
+
+    /** Records an event on a named thread. */
+    public synchronized void add(String thread, String event, String at) {
+        if (events.size() >= LIMIT) {
+            dropped++;
+            return;
+        }
+        double t = Math.round((System.nanoTime() - start) / 1_000.0) / 1_000.0;
+        events.add(new TraceEvent(t, thread, event, at));
+    }
+
+    /** Milliseconds since the window started. */
+    public long elapsedMillis() {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    /** A copy of the events so far, with a last event that counts the dropped ones, if any. */
+    public synchronized List<TraceEvent> events() {
+        List<TraceEvent> copy = new ArrayList<>(events);
+        if (dropped > 0) {
+            copy.add(new TraceEvent(elapsedMillis(), "kit", dropped + " further events not recorded", null));
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,235 @@
+package io.github.fabrictck.engine;
+
+import io.github.fabrictck.report.Evidence;
+import java.lang.invoke.MethodHandle;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * One window's run of the engine: the driver threads it knows, the holds of the script, the
+ * trace, and the evidence that the window opened. The rewritten driver code reaches the current
+ * run through {@link Points}; outside a window, points only call through.
+ */
+public final class WindowRun {
+
+    private static volatile WindowRun current;
+
+    private final Trace trace = new Trace();
+    private final Duration bound;
+    private final AtomicLong epoch = new AtomicLong();
+    private final AtomicInteger pointsHit = new AtomicInteger();
+    private final Map<Thread, DriverThread> threads = new ConcurrentHashMap<>();
+    private final List<Hold> holds = new CopyOnWriteArrayList<>();
+    private final List<Evidence.Hold> holdRecords = Collections.synchronizedList(new ArrayList<>());
+    private volatile Supplier<List<String>> unannouncedWork = List::of;
+    private volatile String opened;
+
+    private WindowRun(Duration bound) {
+        this.bound = bound;
+    }
+
+    /**
+     * Starts a window: from now on points on driver threads go to this run.
+     *
+     * @param bound how soon pending work must be taken up; a thread blocked for longer counts as idle for good
+     */
+    public static WindowRun start(Duration bound) {
+        WindowRun run = new WindowRun(bound);
+        current = run;
+        return run;
+    }
+
+    /** The run in progress, or {@code null}. */
+    public static WindowRun current() {
+        return current;
+    }
+
+    /** Ends the window: releases every hold so no driver thread stays stopped. */
+    public void finish() {
+        holds.forEach(Hold::release);
+        if (current == this) {
+            current = null;
+        }
+    }
+
+    /** The window's trace. */
+    public Trace trace() {
+        return trace;
+    }
+
+    /** The bound of this window. */
+    public Duration bound() {
+        return bound;
+    }
+
+    /** Counts a change of state (a device action); the stuck detector needs a quiet state. */
+    public void changed() {
+        epoch.incrementAndGet();
+    }
+
+    /** Registers a driver thread under its role. */
+    public void track(Thread t) {
+        threads.computeIfAbsent(t, DriverThread::new);
+    }
+
+    /** The driver threads known so far. */
+    public List<Thread> threads() {
+        return List.copyOf(threads.keySet());
+    }
+
+    /**
+     * Runs the kit's own wait for work (the next task, the next device event) on a driver thread:
+     * the thread counts as idle meanwhile.
+     */
+    public <T> T waitingForWork(Callable<T> wait) throws Exception {
+        DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
+        d.waitingForWork = true;
+        try {
+            return wait.call();
+        } finally {
+            d.waitingForWork = false;
+            epoch.incrementAndGet();
+        }
+    }
+
+    /** Tells the stuck detector what work is pending that no event will announce. */
+    public void unannouncedWork(Supplier<List<String>> work) {
+        this.unannouncedWork = work;
+    }
+
+    /** Places a hold: the first thread that passes a matching point stops there. */
+    public Hold hold(String name, Match match) {
+        Hold h = new Hold(name, match);
+        holds.add(h);
+        return h;
+    }
+
+    /** Records the evidence that the window opened: what fell inside which hold. */
+    public void opened(String how) {
+        this.opened = how;
+        trace.add("kit", "window opened: " + how, null);
+    }
+
+    /** How the window opened, or {@code null} if it has not. */
+    public String openedHow() {
+        return opened;
+    }
+
+    /** The evidence of this run. */
+    public Evidence evidence() {
+        return new Evidence(opened != null, List.copyOf(holdRecords), pointsHit.get(), Agent.instrumentedClasses());
+    }
+
+    /** Whether a thread is blocked right now (held threads are not idle). */
+    public boolean isIdle(Thread t) {
+        DriverThread d = threads.get(t);
+        return d != null && d.view().isIdle() && !d.view().held();
+    }
+
+    /**
+     * Whether the driver is stuck: every driver thread idle beyond the bound while work is pending
+     * that nothing will announce; confirmed on two snapshots with no driver activity between them.
+     */
+    public Optional<String> stuck() {
+        long before = epoch.get();
+        Optional<String> first = judge();
+        if (first.isEmpty()) {
+            return first;
+        }
+        Thread.onSpinWait();
+        Optional<String> second = judge();
+        return epoch.get() == before ? second : Optional.empty();
+    }
+
+    private Optional<String> judge() {
+        List<StuckDetector.ThreadView> views = threads.values().stream().map(DriverThread::view).toList();
+        return StuckDetector.judge(views, unannouncedWork.get(), bound);
+    }
+
+    // ---- called by Points ----
+
+    Object call(Point.Kind kind, Target target, Object[] args, MethodHandle original) throws Throwable {
+        Thread t = Thread.currentThread();
+        DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
+        Point p = new Point(kind, target.display(), Site.caller());
+        hit(d, p, false, args, null);
+        long timeout = kind == Point.Kind.SYNC_CALL ? Blocking.timeoutNanos(target, args) : Blocking.NOT_BLOCKING;
+        Object result;
+        if (timeout != Blocking.NOT_BLOCKING) {
+            d.blockedIn = p.target() + " at " + p.at();
+            d.timeoutNanos = timeout;
+        }
+        try {
+            result = original.invokeWithArguments(args);
+        } finally {
+            if (timeout != Blocking.NOT_BLOCKING) {
+                d.blockedIn = null;
+                d.timeoutNanos = Blocking.NOT_BLOCKING;
+                epoch.incrementAndGet();
+            }
+        }
+        if (kind == Point.Kind.ENVIRONMENT_CALL) {
+            trace.add("return " + p.target() + " -> " + Values.describe(result), p.at());
+        }
+        hit(d, p, true, args, result);
+        return result;
+    }
+
+    void spi(Point.Kind kind, String method, Throwable thrown) {
+        DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
+        Point p = new Point(kind, method, Site.caller());
+        if (thrown != null) {
+            trace.add(p.describe() + " by throwing " + thrown, p.at());
+        }
+        hit(d, p, false, new Object[0], null);
+    }
+
+    private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {
+        epoch.incrementAndGet();
+        if (!isAfter) {
+            pointsHit.incrementAndGet();
+            trace.add(p.describe() + Values.arguments(p, args), p.at());
+        }
+        for (Hold h : holds) {
+            if (h.capture(d.thread, p, isAfter, args, result)) {
+                d.held = true;
+                holdRecords.add(new Evidence.Hold(d.thread.getName(), (isAfter ? "after " : "") + p.describe(), p.at()));
+                trace.add("held " + (isAfter ? "after " : "at ") + p.describe() + " (" + h.name() + ")", p.at());
+                try {
+                    h.block();
+                } finally {
+                    d.held = false;
+                    epoch.incrementAndGet();
+                    trace.add("released (" + h.name() + ")", p.at());
+                }
+            }
+        }
+    }
+
+    private static final class DriverThread {
+        final Thread thread;
+        volatile boolean held;
+        volatile boolean waitingForWork;
+        volatile String blockedIn;
+        volatile long timeoutNanos = Blocking.NOT_BLOCKING;
+
+        DriverThread(Thread thread) {
+            this.thread = thread;
+        }
+
+        StuckDetector.ThreadView view() {
+            return new StuckDetector.ThreadView(thread.getName(), thread.getState(), held, waitingForWork, blockedIn,
+                    timeoutNanos);
+        }
+    }
+}

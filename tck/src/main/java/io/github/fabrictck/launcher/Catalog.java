@@ -1,0 +1,90 @@
+package io.github.fabrictck.launcher;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
+
+import io.github.fabrictck.windows.RaceWindow;
+import io.github.fabrictck.windows.Variant;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * The race-window catalog as the JUnit Platform discovers it in the kit's windows package: every
+ * window with its variants, in id order. Nothing is listed by hand, so it cannot drift from the code.
+ */
+public final class Catalog {
+
+    /** The package the windows live in. */
+    public static final String PACKAGE = "io.github.fabrictck.windows";
+
+    /**
+     * One variant of a window.
+     *
+     * @param window  the window's description
+     * @param variant the variant, or {@code null} for a window with one
+     * @param method  the test method
+     */
+    public record Entry(RaceWindow window, Variant variant, Method method) {
+
+        /** {@code CQ-1/a} or {@code CQ-2}. */
+        public String label() {
+            return variant == null ? window.id() : window.id() + "/" + variant.id();
+        }
+    }
+
+    private final List<Entry> entries;
+
+    private Catalog(List<Entry> entries) {
+        this.entries = List.copyOf(entries);
+    }
+
+    /** Discovers the catalog. */
+    public static Catalog discover() {
+        TestPlan plan = LauncherFactory.create().discover(
+                LauncherDiscoveryRequestBuilder.request().selectors(selectPackage(PACKAGE)).build());
+        List<Entry> found = new ArrayList<>();
+        for (TestIdentifier root : plan.getRoots()) {
+            for (TestIdentifier id : plan.getDescendants(root)) {
+                entry(id).ifPresent(found::add);
+            }
+        }
+        found.sort(Comparator.comparing((Entry e) -> order(e.window().id())).thenComparing(Entry::label));
+        return new Catalog(found);
+    }
+
+    /** The catalog entry a test identifier stands for, if it is a window variant. */
+    static java.util.Optional<Entry> entry(TestIdentifier id) {
+        if (!id.isTest() || id.getSource().isEmpty() || !(id.getSource().get() instanceof MethodSource source)) {
+            return java.util.Optional.empty();
+        }
+        Method m = source.getJavaMethod();
+        RaceWindow w = m.getDeclaringClass().getAnnotation(RaceWindow.class);
+        return w == null ? java.util.Optional.empty() : java.util.Optional.of(new Entry(w, m.getAnnotation(Variant.class), m));
+    }
+
+    private static String order(String id) {
+        int dash = id.indexOf('-');
+        String number = id.substring(dash + 1);
+        return id.substring(0, dash) + "-" + "0".repeat(Math.max(0, 4 - number.length())) + number;
+    }
+
+    /** Every variant, in id order. */
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /** Every window id with its title, in order. */
+    public Map<String, RaceWindow> windows() {
+        Map<String, RaceWindow> windows = new LinkedHashMap<>();
+        entries.forEach(e -> windows.putIfAbsent(e.window().id(), e.window()));
+        return windows;
+    }
+}

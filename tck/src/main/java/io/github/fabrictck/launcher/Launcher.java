@@ -1,0 +1,169 @@
+package io.github.fabrictck.launcher;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import io.github.fabrictck.report.Evidence;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.ResultJson;
+import io.github.fabrictck.report.WindowResult;
+import io.github.fabrictck.spi.Driver;
+import io.github.fabrictck.windows.Session;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Properties;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs the catalog for one driver: picks the driver by name from {@link ServiceLoader}, selects
+ * the windows, runs them through the JUnit Platform Launcher, and writes the result file after
+ * every window so no verdict is lost if the JVM dies.
+ */
+public final class Launcher {
+
+    /**
+     * What to run.
+     *
+     * @param driverName      the driver to judge, or {@code null} when exactly one is on the class path
+     * @param windows         window ids to run; empty for all
+     * @param outputDirectory where {@code fabric-tck-result.json} goes
+     * @param reproducePrefix the command that reruns the kit, before {@code -Dfabric-tck.driver=...}
+     * @param bound           how soon pending work must be taken up
+     * @param pointTimeout    how long a script waits for a point before the window is ERROR
+     * @param windowTimeout   the longest a window may run before it is ERROR
+     */
+    public record Config(String driverName, Set<String> windows, Path outputDirectory, String reproducePrefix,
+                         Duration bound, Duration pointTimeout, Duration windowTimeout) {
+    }
+
+    private Launcher() {
+    }
+
+    /** The kit's version. */
+    public static String tckVersion() {
+        try (InputStream in = Launcher.class.getResourceAsStream("/fabric-tck.properties")) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** Finds the one driver to judge, or says in one sentence what to change. */
+    public static Driver selectDriver(ClassLoader loader, String name) throws ConfigurationError {
+        List<Driver> drivers = new ArrayList<>();
+        try {
+            ServiceLoader.load(Driver.class, loader).forEach(drivers::add);
+        } catch (ServiceConfigurationError | LinkageError e) {
+            throw new ConfigurationError("A driver listed in META-INF/services/" + Driver.class.getName()
+                    + " could not be loaded: " + e.getMessage());
+        }
+        return DriverChoice.choose(drivers, name);
+    }
+
+    /** Checks the window ids against the catalog. */
+    public static Set<String> selectWindows(Catalog catalog, Set<String> requested) throws ConfigurationError {
+        Set<String> known = catalog.windows().keySet();
+        Set<String> unknown = new TreeSet<>(requested);
+        unknown.removeAll(known);
+        if (!unknown.isEmpty()) {
+            throw new ConfigurationError("Unknown window id " + String.join(", ", unknown)
+                    + " in -Dfabric-tck.windows: the catalog has " + String.join(", ", known) + ".");
+        }
+        return requested.isEmpty() ? known : requested;
+    }
+
+    /**
+     * Runs the selected windows and writes the result after each one.
+     *
+     * @param progress told of each verdict as it is reached
+     */
+    public static Result run(Config config, Consumer<WindowResult> progress) throws ConfigurationError {
+        Catalog catalog = Catalog.discover();
+        Set<String> windows = selectWindows(catalog, config.windows());
+        Driver driver = selectDriver(Thread.currentThread().getContextClassLoader(), config.driverName());
+        Path resultFile = config.outputDirectory().resolve(ResultJson.FILE_NAME);
+        Session session = Session.start(driver, config.bound(), config.pointTimeout());
+        List<WindowResult> results = Collections.synchronizedList(new ArrayList<>());
+        Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
+        Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
+        write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, results), resultFile);
+
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
+                .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
+        catalog.entries().stream().filter(e -> windows.contains(e.window().id()))
+                .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
+        LauncherDiscoveryRequest discovery = request.build();
+
+        TestExecutionListener listener = new TestExecutionListener() {
+            private long started;
+
+            @Override
+            public void executionStarted(TestIdentifier id) {
+                started = System.nanoTime();
+            }
+
+            @Override
+            public void executionFinished(TestIdentifier id, TestExecutionResult outcome) {
+                long millis = (System.nanoTime() - started) / 1_000_000;
+                Catalog.entry(id).ifPresent(entry -> {
+                    WindowResult w = verdict(entry, id, outcome, millis, session, driver, config);
+                    results.add(w);
+                    progress.accept(w);
+                    write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, results), resultFile);
+                });
+            }
+        };
+        LauncherFactory.create().execute(discovery, listener);
+        Result done = new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, List.copyOf(results));
+        write(done, resultFile);
+        return done;
+    }
+
+    static WindowResult verdict(Catalog.Entry entry, TestIdentifier id, TestExecutionResult outcome, long millis,
+                                Session session, Driver driver, Config config) {
+        Session.Record record = session.records().get(id.getUniqueId());
+        Evidence evidence = record == null ? Evidence.none() : record.evidence();
+        List<String> holds = record == null ? List.of() : record.holds();
+        Throwable thrown = outcome.getThrowable().orElse(null);
+        Verdicts.Verdict v = switch (outcome.getStatus()) {
+            case SUCCESSFUL -> Verdicts.succeeded(evidence);
+            case ABORTED -> Verdicts.aborted(thrown);
+            case FAILED -> Verdicts.failed(thrown, holds);
+        };
+        String title = entry.window().title() + (entry.variant() == null ? "" : " (" + entry.variant().title() + ")");
+        String reproduce = config.reproducePrefix() + " -Dfabric-tck.driver=" + driver.name()
+                + " -Dfabric-tck.windows=" + entry.window().id();
+        return new WindowResult(entry.window().id(), entry.variant() == null ? null : entry.variant().id(), title,
+                entry.window().family().id(), v.outcome(), millis, v.reason(), v.violated(), evidence,
+                reproduce, record == null ? List.of() : record.trace());
+    }
+
+    private static void write(Result result, Path file) {
+        try {
+            ResultJson.write(result, file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

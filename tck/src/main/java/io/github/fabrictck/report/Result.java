@@ -1,0 +1,51 @@
+package io.github.fabrictck.report;
+
+import java.util.List;
+
+/**
+ * The content of {@code fabric-tck-result.json}, schema {@value #SCHEMA}: the contract CI tooling
+ * reads. See README.md, "The result file".
+ *
+ * @param schema     always {@value #SCHEMA}
+ * @param tckVersion the kit's version ({@code tck.version} in JSON)
+ * @param driver     the driver judged
+ * @param jvm        the JVM the windows ran on
+ * @param complete   {@code false} while the run is in progress or when it was cut short
+ * @param windows    one entry per window variant, in catalog order
+ */
+public record Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
+                     List<WindowResult> windows) {
+
+    /** The schema id written in every result file. */
+    public static final String SCHEMA = "fabric-tck-result/1";
+
+    public Result {
+        windows = List.copyOf(windows);
+    }
+
+    /** Counts of each outcome, as written in {@code summary}. */
+    public Summary summary() {
+        int pass = 0, fail = 0, error = 0, notApplicable = 0;
+        for (WindowResult w : windows) {
+            switch (w.outcome()) {
+                case PASS -> pass++;
+                case FAIL -> fail++;
+                case ERROR -> error++;
+                case NOT_APPLICABLE -> notApplicable++;
+            }
+        }
+        return new Summary(pass, fail, error, notApplicable);
+    }
+
+    /** The driver's identity. */
+    public record DriverInfo(String name, String version) {
+    }
+
+    /** The JVM's identity. */
+    public record JvmInfo(String version, String vendor) {
+    }
+
+    /** Outcome counts. */
+    public record Summary(int pass, int fail, int error, int notApplicable) {
+    }
+}

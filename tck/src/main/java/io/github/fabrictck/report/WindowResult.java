@@ -1,0 +1,34 @@
+package io.github.fabrictck.report;
+
+import java.util.List;
+
+/**
+ * The verdict of one variant of one race window.
+ *
+ * @param id             the window id, for example {@code CQ-1}
+ * @param variant        the variant id ({@code a}, {@code b}, ...), or {@code null} when the window has one
+ * @param title          the window's title
+ * @param family         the family id, for example {@code completion-queue}
+ * @param outcome        the verdict
+ * @param durationMillis wall time from the window's start to its verdict
+ * @param reason         why: the violated invariant with details, the error, or why not applicable;
+ *                       {@code null} for a PASS
+ * @param violated       the names of the invariants broken (empty unless FAIL)
+ * @param evidence       what shows the window was forced
+ * @param reproduce      the command that runs this window again
+ * @param trace          every event of the window, in order
+ */
+public record WindowResult(String id, String variant, String title, String family, Outcome outcome,
+                           long durationMillis, String reason, List<String> violated, Evidence evidence,
+                           String reproduce, List<TraceEvent> trace) {
+
+    public WindowResult {
+        violated = List.copyOf(violated);
+        trace = List.copyOf(trace);
+    }
+
+    /** {@code id} or {@code id/variant}, as reports name a window variant. */
+    public String label() {
+        return variant == null ? id : id + "/" + variant;
+    }
+}

@@ -1,0 +1,377 @@
+package io.github.fabrictck.sim;
+
+import io.github.fabrictck.engine.Site;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.spi.cq.Completion;
+import io.github.fabrictck.spi.cq.CompletionQueue;
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import io.github.fabrictck.spi.cq.QueuePair;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * A device with one queue pair and verbs completion-queue semantics, deterministic: nothing
+ * completes unless the script says so. Its interrupt thread calls the driver's completion handler
+ * for each event. It keeps the facts the windows judge: which completion waits unannounced, and
+ * every use of the device against its rules.
+ */
+public final class SimulatedDevice implements QueuePair, AutoCloseable {
+
+    private final WindowRun run;
+    private final Object lock = new Object();
+    private final Queue sendQueue = new Queue("send");
+    private final Queue receiveQueue = new Queue("receive");
+    private final ArrayDeque<Completion> posted = new ArrayDeque<>();
+    private final LinkedBlockingQueue<Queue> events = new LinkedBlockingQueue<>();
+    private final List<String> misuse = new ArrayList<>();
+    private final List<String> handlerErrors = new ArrayList<>();
+    private final Thread interrupt;
+    private volatile CompletionQueueDriver handler;
+    private long nextIncoming = 1;
+    private boolean destroyed;
+    private boolean handlerRunning;
+
+    public SimulatedDevice(WindowRun run) {
+        this.run = run;
+        this.interrupt = new Thread(this::interruptLoop, "device-interrupt");
+        this.interrupt.setDaemon(true);
+        run.track(interrupt);
+        run.unannouncedWork(this::unannounced);
+    }
+
+    /** Connects the driver's completion handler and starts the interrupt thread. */
+    public void attach(CompletionQueueDriver driver) {
+        this.handler = driver;
+        interrupt.start();
+    }
+
+    /** The thread that calls the driver's completion handler. */
+    public Thread interruptThread() {
+        return interrupt;
+    }
+
+    @Override
+    public CompletionQueue sendCompletionQueue() {
+        return sendQueue;
+    }
+
+    @Override
+    public CompletionQueue receiveCompletionQueue() {
+        return receiveQueue;
+    }
+
+    @Override
+    public void postSend(long workRequestId, byte[] payload) {
+        synchronized (lock) {
+            if (alive("QueuePair.postSend")) {
+                posted.add(new Completion(workRequestId, Completion.Opcode.SEND, new byte[0]));
+            }
+        }
+        run.trace().add("device", "send #" + workRequestId + " posted (" + payload.length + " bytes)", null);
+        run.changed();
+    }
+
+    @Override
+    public void destroy() {
+        synchronized (lock) {
+            if (!alive("QueuePair.destroy")) {
+                return;
+            }
+            if (handlerRunning && Thread.currentThread() != interrupt) {
+                run.trace().add("device", "queue pair destroyed while the completion handler has not returned yet",
+                        Site.caller());
+            }
+            for (Queue q : List.of(sendQueue, receiveQueue)) {
+                if (q.acknowledged < q.delivered) {
+                    misuse.add("the queue pair was destroyed at " + Site.caller() + " with "
+                            + (q.delivered - q.acknowledged) + " unacknowledged event(s) of the " + q.name + " CQ");
+                }
+                q.pendingEvents = 0;
+            }
+            destroyed = true;
+            events.clear();
+        }
+        run.trace().add("device", "queue pair destroyed", null);
+        run.changed();
+    }
+
+    // ---------------------------------------------------------------- script hooks
+
+    /**
+     * Completes the oldest posted send into the send CQ now.
+     *
+     * @return whether an event announces it (the CQ was armed)
+     * @throws IllegalStateException when no send is waiting to complete
+     */
+    public boolean completeNextSend() {
+        Completion c;
+        synchronized (lock) {
+            c = posted.poll();
+        }
+        if (c == null) {
+            throw new IllegalStateException("the driver posted no send that could complete");
+        }
+        return sendQueue.enqueue(c, "send #" + c.workRequestId() + " completed");
+    }
+
+    /**
+     * An incoming message arrives: a receive completion is queued in the receive CQ now.
+     *
+     * @return whether an event announces it (the CQ was armed)
+     */
+    public boolean deliverIncoming(byte[] payload) {
+        long seq;
+        synchronized (lock) {
+            seq = nextIncoming++;
+        }
+        return receiveQueue.enqueue(new Completion(seq, Completion.Opcode.RECEIVE, payload.clone()),
+                "message #" + seq + " arrived (" + payload.length + " bytes)");
+    }
+
+    /** Delivers an event for a queue although no completion came (a spurious or outdated event). */
+    public void deliverSpuriousEvent(CompletionQueue queue) {
+        Queue q = (Queue) queue;
+        synchronized (lock) {
+            q.armed = false;
+            q.pendingEvents++;
+            events.add(q);
+        }
+        run.trace().add("device", "spurious event for the " + q.name + " CQ (it holds " + depth(q) + ")", null);
+        run.changed();
+    }
+
+    /**
+     * Runs an action inside the driver's next {@code requestNotify} on this queue, just before the
+     * arm takes effect: a completion injected so arrives between the driver's last poll and its arm.
+     */
+    public void atNextArm(CompletionQueue queue, Runnable injection) {
+        synchronized (lock) {
+            ((Queue) queue).armInjection = injection;
+        }
+    }
+
+    // ---------------------------------------------------------------- state the windows judge
+
+    /** Whether the queue is armed. */
+    public boolean isArmed(CompletionQueue queue) {
+        synchronized (lock) {
+            return ((Queue) queue).armed;
+        }
+    }
+
+    /** How many completions wait in the queue. */
+    public int depth(CompletionQueue queue) {
+        synchronized (lock) {
+            return ((Queue) queue).items.size();
+        }
+    }
+
+    /** How many arms of this queue ran an injection ({@link #atNextArm}), and the last answer given then. */
+    public int injectedArms(CompletionQueue queue) {
+        synchronized (lock) {
+            return ((Queue) queue).injectedArms;
+        }
+    }
+
+    /** Whether every completion ever queued has been polled. */
+    public boolean everyCompletionConsumed() {
+        synchronized (lock) {
+            return sendQueue.items.isEmpty() && receiveQueue.items.isEmpty();
+        }
+    }
+
+    /** Whether the interrupt thread has no event to deliver and is not in the handler. */
+    public boolean interruptIdle() {
+        synchronized (lock) {
+            return events.isEmpty() && !handlerRunning;
+        }
+    }
+
+    /** Whether the driver's completion handler is running now. */
+    public boolean handlerRunning() {
+        synchronized (lock) {
+            return handlerRunning;
+        }
+    }
+
+    /** Uses of the device against its rules: calls after destroy, unacknowledged events at destroy. */
+    public List<String> misuse() {
+        synchronized (lock) {
+            return List.copyOf(misuse);
+        }
+    }
+
+    /** Exceptions the completion handler threw, with where. */
+    public List<String> handlerErrors() {
+        synchronized (lock) {
+            return List.copyOf(handlerErrors);
+        }
+    }
+
+    /** Completions waiting in a CQ that no event will announce, in words. */
+    public List<String> unannounced() {
+        synchronized (lock) {
+            if (destroyed) {
+                return List.of();
+            }
+            List<String> work = new ArrayList<>();
+            for (Queue q : List.of(sendQueue, receiveQueue)) {
+                if (!q.items.isEmpty() && q.pendingEvents == 0) {
+                    work.add(q.items.size() + " completion(s) wait in the " + q.name + " CQ (first: "
+                            + q.items.peek().what + ") and no event will announce them"
+                            + (q.armed ? " (the CQ was armed after they were queued)" : " (the CQ is not armed)"));
+                }
+            }
+            return work;
+        }
+    }
+
+    @Override
+    public void close() {
+        interrupt.interrupt();
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private boolean alive(String what) {
+        if (destroyed) {
+            misuse.add(what + " was called at " + Site.caller() + " after the queue pair was destroyed (use after free)");
+            return false;
+        }
+        return true;
+    }
+
+    private void interruptLoop() {
+        while (true) {
+            Queue q;
+            try {
+                q = run.waitingForWork(events::take);
+            } catch (Exception e) {
+                return;
+            }
+            synchronized (lock) {
+                if (destroyed) {
+                    continue;
+                }
+                q.delivered++;
+                handlerRunning = true;
+            }
+            run.trace().add("device", "event for the " + q.name + " CQ: interrupt thread calls the completion handler", null);
+            try {
+                handler.onCompletionEvent(q);
+            } catch (Throwable t) {
+                StackTraceElement where = t.getStackTrace().length > 0 ? t.getStackTrace()[0] : null;
+                synchronized (lock) {
+                    handlerErrors.add(t + (where == null ? "" : " at " + where));
+                }
+                run.trace().add("completion handler threw " + t, where == null ? null : where.toString());
+            } finally {
+                synchronized (lock) {
+                    handlerRunning = false;
+                    q.pendingEvents = Math.max(0, q.pendingEvents - 1);
+                }
+                run.changed();
+            }
+        }
+    }
+
+    private record Entry(Completion completion, String what) {
+    }
+
+    private final class Queue implements CompletionQueue {
+        final String name;
+        final ArrayDeque<Entry> items = new ArrayDeque<>();
+        boolean armed;
+        int pendingEvents;
+        long delivered;
+        long acknowledged;
+        int injectedArms;
+        Runnable armInjection;
+
+        Queue(String name) {
+            this.name = name;
+        }
+
+        boolean enqueue(Completion c, String what) {
+            boolean announced;
+            synchronized (lock) {
+                items.add(new Entry(c, what));
+                announced = armed;
+                if (armed) {
+                    armed = false;
+                    pendingEvents++;
+                    events.add(this);
+                }
+            }
+            run.trace().add("device", what + ": queued in the " + name + " CQ, "
+                    + (announced ? "armed: event raised" : "NOT armed: no event"), null);
+            run.changed();
+            return announced;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public Completion poll() {
+            Entry e;
+            synchronized (lock) {
+                if (!alive("CompletionQueue.poll")) {
+                    return null;
+                }
+                e = items.poll();
+            }
+            run.changed();
+            return e == null ? null : e.completion;
+        }
+
+        @Override
+        public int requestNotify(boolean reportMissedEvents) {
+            Runnable injection;
+            synchronized (lock) {
+                if (!alive("CompletionQueue.requestNotify")) {
+                    return 0;
+                }
+                injection = armInjection;
+                armInjection = null;
+            }
+            if (injection != null) {
+                run.trace().add("device", "injection inside requestNotify on the " + name + " CQ, before the arm", null);
+                injection.run();
+            }
+            int answer;
+            synchronized (lock) {
+                if (injection != null) {
+                    injectedArms++;
+                }
+                armed = true;
+                answer = reportMissedEvents && !items.isEmpty() ? items.size() : 0;
+            }
+            run.changed();
+            return answer;
+        }
+
+        @Override
+        public void acknowledgeEvents(int count) {
+            synchronized (lock) {
+                if (!alive("CompletionQueue.acknowledgeEvents")) {
+                    return;
+                }
+                acknowledged += count;
+                if (acknowledged > delivered) {
+                    misuse.add("the " + name + " CQ was acknowledged " + acknowledged + " events at " + Site.caller()
+                            + " but only " + delivered + " were delivered");
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return name + " CQ";
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.Match;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.spi.Family;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CQ-2 missed-event report ignored.
+ *
+ * <p>Source: Linux RDMA core, {@code ib_req_notify_cq(cq, IB_CQ_NEXT_COMP | IB_CQ_REPORT_MISSED_EVENTS) > 0}
+ * means "poll again" (drivers/infiniband/core/cq.c).
+ *
+ * <p>The interleaving:
+ * <ol>
+ *   <li>completion X arrives on an armed CQ; the handler drains the CQ and publishes X;</li>
+ *   <li>the waiter sees X, polls empty and blocks;</li>
+ *   <li>the last completion Y arrives just as the handler re-arms, before the arm takes effect: no
+ *       event, and {@code requestNotify(true)} answers 1;</li>
+ *   <li>a handler that ignores the answer returns; Y stays in the CQ and the waiter sleeps.</li>
+ * </ol>
+ *
+ * <p>Forced: the handler is held at its re-arm until the waiter is blocked; the device then answers
+ * that re-arm with a completion queued inside it. A driver that re-arms without the flag must find
+ * Y some other way (arm, then poll once more).
+ *
+ * <p>Invariant: the driver polls again and consumes Y within the bound.
+ *
+ * <p>If this window fails, check what your handler does with a positive answer of
+ * {@code requestNotify(true)}: drain the queue again and re-arm, until it answers 0.
+ */
+@Tag("CQ-2")
+@RaceWindow(id = "CQ-2", title = "missed-event report ignored", family = Family.COMPLETION_QUEUE,
+        source = "https://github.com/torvalds/linux/blob/master/drivers/infiniband/core/cq.c")
+class CQ2MissedEventReportIgnored {
+
+    @Test
+    void completionArrivesInsideTheRearm(CqWindow w) {
+        Hold rearm = w.hold("the completion handler before it re-arms the send CQ",
+                Match.call("CompletionQueue.requestNotify").on(w.interruptThread()).receiver(w.sendQueue()));
+        w.send(2);
+        w.device().completeNextSend();
+        w.reached(rearm);
+        CompletableFuture<Boolean> waiter = w.startAwaitSendsComplete();
+        w.awaitBlockedOrDone(w.appThread(), "the waiter in awaitSendsComplete", waiter);
+        w.device().atNextArm(w.sendQueue(), w.device()::completeNextSend);
+        rearm.release();
+        w.awaitScript("the handler re-armed the send CQ", () -> w.device().injectedArms(w.sendQueue()) > 0);
+        if (w.device().depth(w.sendQueue()) == 0 && !w.device().everyCompletionConsumed()) {
+            throw new WindowNotOpened("the injected completion is not in the send CQ");
+        }
+        w.run().opened("the last send completed inside the handler's requestNotify at " + rearm.point().at()
+                + ", after its last poll and before the arm, while the waiter was blocked");
+        w.judgeEveryCompletionConsumed();
+        w.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, waiter, true);
+        w.judgeRules();
+    }
+}

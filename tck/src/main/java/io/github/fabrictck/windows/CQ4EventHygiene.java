@@ -1,0 +1,92 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.Match;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.spi.Family;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CQ-4 event hygiene.
+ *
+ * <p>Sources: BeeGFS userspace {@code IBVSocket.cpp}, which tolerates outdated events; RDS
+ * {@code i_cq_quiesce} (Linux net/rds/ib_cm.c), which makes shutdown wait for a completion handler
+ * still running before the queues are freed.
+ *
+ * <p>Variant spurious: with one send in flight and the waiter blocked, the device delivers an event
+ * on an empty CQ. The handler must take it in stride: no error, no progress counted, the CQ armed
+ * again, so that the real completion that follows is still noticed.
+ *
+ * <p>Variant teardown: an event's handler is held inside the handler (at its first call to the
+ * device) while the application calls {@code close()}. {@code close()} must wait for the handler;
+ * after it returns the driver handles no event and touches no queue, and every delivered event was
+ * acknowledged before the queue pair was destroyed.
+ *
+ * <p>If this window fails, check that your handler does not assume an event carries a completion,
+ * and that close() marks the endpoint closing, waits until no handler runs, then destroys.
+ */
+@Tag("CQ-4")
+@RaceWindow(id = "CQ-4", title = "event hygiene", family = Family.COMPLETION_QUEUE,
+        source = "https://github.com/torvalds/linux/blob/master/net/rds/ib_cm.c")
+class CQ4EventHygiene {
+
+    static final String HARMLESS = "a spurious event is harmless (no error, no progress counted for it)";
+    static final String QUIESCED = "after close() returns the driver handles no event and touches no queue";
+
+    @Test
+    @Variant(id = "spurious", title = "an event on an empty CQ while a send is in flight")
+    void spuriousEvent(CqWindow w) {
+        Hold entry = w.hold("the completion handler entering for the spurious event",
+                Match.entry("onCompletionEvent").on(w.interruptThread()));
+        w.send(1);
+        CompletableFuture<Boolean> waiter = w.startAwaitSendsComplete();
+        w.awaitBlockedOrDone(w.appThread(), "the waiter in awaitSendsComplete", waiter);
+        w.device().deliverSpuriousEvent(w.sendQueue());
+        w.reached(entry);
+        if (w.device().depth(w.sendQueue()) != 0) {
+            throw new WindowNotOpened("the send CQ was not empty when the spurious event was delivered");
+        }
+        w.run().opened("the handler entered at " + entry.point().at() + " for an event on an empty send CQ while a "
+                + "send was in flight and the waiter was blocked");
+        entry.release();
+        w.awaitScript("the handler finished the spurious event", () -> w.device().interruptIdle());
+        w.judgeRules();
+        if (waiter.isDone()) {
+            throw new InvariantViolation(HARMLESS, "awaitSendsComplete returned " + waiter.getNow(null)
+                    + " after the spurious event although the send had not completed");
+        }
+        w.device().completeNextSend();
+        w.judgeEveryCompletionConsumed();
+        w.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, waiter, true);
+        w.judgeRules();
+    }
+
+    @Test
+    @Variant(id = "teardown", title = "close() while the handler is running")
+    void closeDuringHandler(CqWindow w) {
+        Hold inHandler = w.hold("the completion handler at its first call to the device",
+                Match.call(null).on(w.interruptThread()));
+        w.send(1);
+        w.device().completeNextSend();
+        w.reached(inHandler);
+        CompletableFuture<Void> close = w.start("close", () -> {
+            w.driver().close();
+            return null;
+        });
+        w.awaitBlockedOrDone(w.appThread(), "the application in close()", close);
+        w.run().opened("close() was called while the handler was held at " + inHandler.point().at());
+        boolean returnedDuringHandler = close.isDone();
+        inHandler.release();
+        w.awaitScript("close() returned", close::isDone);
+        w.awaitScript("the handler finished", () -> w.device().interruptIdle());
+        w.closedByScript();
+        if (returnedDuringHandler) {
+            throw new InvariantViolation(QUIESCED, "close() returned while the completion handler was still running at "
+                    + inHandler.point().at() + "; then: " + String.join("; ", w.device().misuse()));
+        }
+        w.judgeRules();
+    }
+}

@@ -1,0 +1,38 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.report.Evidence;
+import io.github.fabrictck.report.TraceEvent;
+import io.github.fabrictck.spi.Driver;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the launcher gives the catalog for one run: the driver, the bounds, and where each window
+ * leaves its evidence and trace for the verdict.
+ *
+ * @param driver       the driver under test
+ * @param bound        how soon pending work must be taken up (and the stuck detector's horizon)
+ * @param pointTimeout how long a script waits for a point or an idle thread before the window is ERROR
+ */
+public record Session(Driver driver, Duration bound, Duration pointTimeout, Map<String, Record> records) {
+
+    private static volatile Session current;
+
+    /** What one window variant left behind, keyed by the JUnit unique id. */
+    public record Record(Evidence evidence, List<TraceEvent> trace, List<String> holds) {
+    }
+
+    /** Starts a session for one driver. */
+    public static Session start(Driver driver, Duration bound, Duration pointTimeout) {
+        Session s = new Session(driver, bound, pointTimeout, new ConcurrentHashMap<>());
+        current = s;
+        return s;
+    }
+
+    /** The session in progress, or {@code null} outside the launcher. */
+    public static Session current() {
+        return current;
+    }
+}

@@ -1,0 +1,113 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Agent;
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.report.Evidence;
+import java.util.Map;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+
+/**
+ * Runs each window variant inside a {@link WindowRun}: checks the driver implements the family
+ * and the agent is attached, gives the test its fixture, and afterwards closes everything, checks
+ * that the driver's classes were really rewritten, and leaves evidence and trace for the verdict.
+ * Awaitility's failures become {@link InvariantViolation}s named after the awaited invariant.
+ */
+public final class WindowExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver,
+        TestExecutionExceptionHandler {
+
+    private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(WindowExtension.class);
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        Session session = Session.current();
+        if (session == null) {
+            throw new IllegalStateException("the race-window catalog runs only through the Fabric TCK launcher");
+        }
+        RaceWindow window = context.getRequiredTestClass().getAnnotation(RaceWindow.class);
+        Assumptions.assumeTrue(session.driver().families().contains(window.family()),
+                () -> "driver " + session.driver().name() + " does not implement the " + window.family().id()
+                        + " family (Driver.families())");
+        if (!Agent.attached()) {
+            throw new WindowNotOpened("the Fabric TCK agent is not attached to this JVM: start it with "
+                    + "-javaagent:<fabric-tck jar> (the Maven plugin does)");
+        }
+        context.getStore(NS).put(WindowRun.class, WindowRun.start(session.bound()));
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == CqWindow.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        Session session = Session.current();
+        WindowRun run = context.getStore(NS).get(WindowRun.class, WindowRun.class);
+        CqWindow fixture = new CqWindow(run, session);
+        context.getStore(NS).put(CqWindow.class, fixture);
+        return fixture;
+    }
+
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable thrown) throws Throwable {
+        throw translate(thrown);
+    }
+
+    /** Awaitility's timeout and fail-fast exceptions, as the invariant they checked. */
+    static Throwable translate(Throwable thrown) {
+        if (thrown instanceof TerminalFailureException && thrown.getCause() instanceof InvariantViolation v) {
+            return v;
+        }
+        if (thrown instanceof ConditionTimeoutException) {
+            String m = String.valueOf(thrown.getMessage());
+            int a = m.indexOf("alias '");
+            int b = a < 0 ? -1 : m.indexOf('\'', a + 7);
+            if (b > a) {
+                return new InvariantViolation(m.substring(a + 7, b), m);
+            }
+        }
+        return thrown;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        WindowRun run = context.getStore(NS).get(WindowRun.class, WindowRun.class);
+        if (run == null) {
+            return;
+        }
+        CqWindow fixture = context.getStore(NS).get(CqWindow.class, CqWindow.class);
+        String endpointClass = null;
+        try {
+            if (fixture != null) {
+                endpointClass = fixture.endpointClassName();
+                fixture.close();
+            }
+        } finally {
+            run.finish();
+            Evidence evidence = run.evidence();
+            Session.current().records().put(context.getUniqueId(),
+                    new Session.Record(evidence, run.trace().events(), evidence.holds().stream()
+                            .map(h -> h.thread() + " held at " + h.point() + " in " + h.at()).toList()));
+        }
+        Map<String, String> failures = Agent.failures();
+        if (!failures.isEmpty()) {
+            Map.Entry<String, String> first = failures.entrySet().iterator().next();
+            throw new WindowNotOpened(failures.size() + " driver class(es) could not be transformed by the agent, first "
+                    + first.getKey() + ": " + first.getValue());
+        }
+        if (endpointClass != null && !Agent.isInstrumented(endpointClass)) {
+            throw new WindowNotOpened("the driver's class " + endpointClass + " was not rewritten by the agent: it is "
+                    + "not loaded from the driver's module; add its package with -Dfabric-tck.instrumentPackages");
+        }
+    }
+}
