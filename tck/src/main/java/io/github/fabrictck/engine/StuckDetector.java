@@ -32,10 +32,9 @@ public final class StuckDetector {
     public record ThreadView(String name, Thread.State state, boolean held, boolean waitingForWork, String blockedIn,
                              long timeoutNanos) {
 
-        /** Whether the thread is blocked right now, for however long. */
-        public boolean isIdle() {
-            return state == Thread.State.TERMINATED
-                    || PARKED.contains(state) && (waitingForWork || timeoutNanos != Blocking.NOT_BLOCKING);
+        /** Whether the thread is parked inside a blocking call the driver made, for however long. */
+        public boolean isBlockedInDriver() {
+            return !held && !waitingForWork && PARKED.contains(state) && timeoutNanos != Blocking.NOT_BLOCKING;
         }
 
         /** Whether the thread is blocked and will not wake by itself within the bound. */

@@ -130,10 +130,13 @@ public final class WindowRun {
         return new Evidence(opened != null, List.copyOf(holdRecords), pointsHit.get(), Agent.instrumentedClasses());
     }
 
-    /** Whether a thread is blocked right now (held threads are not idle). */
-    public boolean isIdle(Thread t) {
+    /**
+     * Whether a thread is blocked inside a synchronisation call the driver made (not held by a
+     * script, not waiting for its next task).
+     */
+    public boolean isBlockedInDriver(Thread t) {
         DriverThread d = threads.get(t);
-        return d != null && d.view().isIdle() && !d.view().held();
+        return d != null && d.view().isBlockedInDriver();
     }
 
     /**

@@ -141,9 +141,9 @@ public final class CqWindow implements AutoCloseable {
         }
     }
 
-    /** Waits until a thread is blocked in the driver (or the call it was making has returned). */
+    /** Waits until a thread is blocked in a call the driver made (or the call it was making has returned). */
     public void awaitBlockedOrDone(Thread thread, String who, CompletableFuture<?> call) {
-        awaitScript(who + " is blocked", () -> call.isDone() || run.isIdle(thread));
+        awaitScript(who + " is blocked", () -> call.isDone() || run.isBlockedInDriver(thread));
     }
 
     /** Sends {@code n} messages from the application; their completions are left to the script. */

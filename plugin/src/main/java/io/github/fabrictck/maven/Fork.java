@@ -1,0 +1,127 @@
+package io.github.fabrictck.maven;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * A forked JVM under supervision: its output is passed on line by line while it runs, and it is
+ * killed with its descendants when it overruns its time limit.
+ */
+final class Fork {
+
+    /** How the launcher prefixes the line on standard error that explains why it ended with a non-zero code. */
+    static final String LAUNCHER_PREFIX = "fabric-tck: ";
+
+    /** A bound on waiting for the output after the process ended, in case a stray descendant holds a pipe. */
+    private static final Duration DRAIN = Duration.ofSeconds(10);
+
+    private final Process process;
+    private final Thread stdout;
+    private final Thread stderr;
+    private final AtomicReference<String> explanation = new AtomicReference<>();
+
+    private Fork(Process process, Consumer<String> out, Consumer<String> err) {
+        this.process = process;
+        // One lock for both streams, so that the log (not necessarily thread-safe) gets whole lines.
+        Object lock = new Object();
+        this.stdout = pump(process.getInputStream(), line -> {
+            synchronized (lock) {
+                out.accept(line);
+            }
+        }, "stdout");
+        this.stderr = pump(process.getErrorStream(), line -> {
+            // The last such line: the launcher writes it just before the JVM ends, after any driver output.
+            if (line.startsWith(LAUNCHER_PREFIX)) {
+                explanation.set(line.substring(LAUNCHER_PREFIX.length()).strip());
+            }
+            synchronized (lock) {
+                err.accept(line);
+            }
+        }, "stderr");
+    }
+
+    /**
+     * Starts {@code command} in {@code workingDirectory}; {@code out} and {@code err} receive each
+     * line of its standard output and error as it comes, on threads of the fork's own.
+     */
+    static Fork start(List<String> command, Path workingDirectory, Consumer<String> out, Consumer<String> err)
+            throws IOException {
+        Process process = new ProcessBuilder(command).directory(workingDirectory.toFile()).start();
+        // The launcher reads nothing; an open stdin would only let a driver block on it.
+        process.getOutputStream().close();
+        return new Fork(process, out, err);
+    }
+
+    /** The process's id, for the log. */
+    long pid() {
+        return process.pid();
+    }
+
+    /**
+     * Waits for the fork to end, at most {@code timeout} (zero or negative: without limit); a fork
+     * still running then is killed with its descendants.
+     */
+    ForkExit await(Duration timeout) throws InterruptedException {
+        boolean finished;
+        try {
+            if (timeout.isZero() || timeout.isNegative()) {
+                process.waitFor();
+                finished = true;
+            } else {
+                finished = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException interrupted) {
+            kill();
+            throw interrupted;
+        }
+        if (!finished) {
+            kill();
+        }
+        stdout.join(DRAIN.toMillis());
+        stderr.join(DRAIN.toMillis());
+        return new ForkExit(process.exitValue(), !finished, explanation.get());
+    }
+
+    /** Kills the fork and every process it started, without letting it run shutdown hooks. */
+    void kill() throws InterruptedException {
+        // Descendants first looked up, then the fork killed so that it starts no more, then them.
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+        process.waitFor();
+    }
+
+    private static Thread pump(InputStream stream, Consumer<String> sink, String name) {
+        Thread thread = new Thread(() -> {
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, outputCharset()))) {
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    sink.accept(line);
+                }
+            } catch (IOException closed) {
+                // The stream closes under us when the fork is killed: nothing more to pass on.
+            }
+        }, "fabric-tck-fork-" + name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    /** The forked JVM writes its console output in the platform's native encoding. */
+    private static Charset outputCharset() {
+        String nativeEncoding = System.getProperty("native.encoding");
+        try {
+            return nativeEncoding == null ? Charset.defaultCharset() : Charset.forName(nativeEncoding);
+        } catch (IllegalArgumentException unsupported) {
+            return Charset.defaultCharset();
+        }
+    }
+}

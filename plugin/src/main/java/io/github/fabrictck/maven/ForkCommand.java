@@ -1,0 +1,87 @@
+package io.github.fabrictck.maven;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The command line of the forked JVM that runs the catalog: the kit's agent attached, the
+ * driver's classes named as the ones to rewrite, the launcher as main class.
+ *
+ * @param jvm                  the {@code java} executable
+ * @param argLine              extra JVM arguments, split on whitespace; may be {@code null}
+ * @param classesDirectory     the project's classes, which the agent rewrites
+ * @param instrumentPackages   comma list of further package prefixes to rewrite; may be {@code null}
+ * @param windowTimeoutSeconds the time limit of one window
+ * @param agentJar             the kit's jar
+ * @param classpath            the fork's class path elements
+ * @param outputDirectory      where the launcher writes its results
+ * @param driver               the driver's name; {@code null} to let the launcher pick the only one
+ * @param windows              comma list of window ids; {@code null} for the whole catalog
+ * @param reproducePrefix      the command line that the reproduce commands start with
+ */
+record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instrumentPackages,
+                   int windowTimeoutSeconds, Path agentJar, List<String> classpath, Path outputDirectory,
+                   String driver, String windows, String reproducePrefix) {
+
+    static final String MAIN_CLASS = "io.github.fabrictck.launcher.Main";
+
+    /** The {@code java} of the JVM running Maven. */
+    static Path currentJvm() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    /** What a window's reproduce command starts with: this plugin's {@code run} goal, version pinned. */
+    static String reproducePrefix(String groupId, String artifactId, String version) {
+        return "mvn " + groupId + ":" + artifactId + ":" + version + ":run";
+    }
+
+    /** Every argument, the executable first. */
+    List<String> arguments() {
+        List<String> args = new ArrayList<>();
+        args.add(jvm.toString());
+        if (argLine != null && !argLine.isBlank()) {
+            args.addAll(Arrays.asList(argLine.strip().split("\\s+")));
+        }
+        args.add("-Dnet.bytebuddy.safe=true");
+        args.add("-Dfabric-tck.instrument.locations=" + classesDirectory.toAbsolutePath());
+        String packages = commaList(instrumentPackages);
+        if (!packages.isEmpty()) {
+            args.add("-Dfabric-tck.instrument.packages=" + packages);
+        }
+        args.add("-Dfabric-tck.windowTimeout=" + windowTimeoutSeconds);
+        args.add("-javaagent:" + agentJar.toAbsolutePath());
+        args.add("-cp");
+        args.add(String.join(File.pathSeparator, classpath));
+        args.add(MAIN_CLASS);
+        args.add("--out");
+        args.add(outputDirectory.toAbsolutePath().toString());
+        if (driver != null && !driver.isBlank()) {
+            args.add("--driver");
+            args.add(driver.strip());
+        }
+        String windowIds = commaList(windows);
+        if (!windowIds.isEmpty()) {
+            args.add("--windows");
+            args.add(windowIds);
+        }
+        args.add("--reproduce-prefix");
+        args.add(reproducePrefix);
+        return args;
+    }
+
+    /** {@code list} without blanks and spaces around its items: {@code " a, ,b "} is {@code "a,b"}. */
+    static String commaList(String list) {
+        return String.join(",", items(list));
+    }
+
+    /** The items of a comma list, stripped, blanks dropped. */
+    static List<String> items(String list) {
+        if (list == null) {
+            return List.of();
+        }
+        return Arrays.stream(list.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+}

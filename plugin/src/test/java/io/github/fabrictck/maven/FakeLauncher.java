@@ -1,0 +1,47 @@
+package io.github.fabrictck.maven;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Stands in for the launcher in a forked JVM: {@code main(mode)} behaves as {@link ForkTest} needs. */
+public final class FakeLauncher {
+
+    private FakeLauncher() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        switch (args[0]) {
+            case "talk-and-hang" -> {
+                System.out.println("window CQ-1 started");
+                System.err.println("a warning");
+                System.out.flush();
+                hang();
+            }
+            case "configuration-error" -> {
+                System.out.println("fabric-tck: this is stdout, not the explanation");
+                System.err.println("fabric-tck: a driver's own line, before the launcher's");
+                System.err.println("fabric-tck: No driver found on the class path: add the driver's jar.");
+                System.exit(2);
+            }
+            case "spawn-and-hang" -> {
+                Process child = new ProcessBuilder(command("talk-and-hang")).inheritIO().start();
+                System.out.println("child " + child.pid());
+                hang();
+            }
+            case "working-directory" -> System.out.println(Path.of("").toAbsolutePath());
+            default -> throw new IllegalArgumentException(args[0]);
+        }
+    }
+
+    /** The command that runs this class in a new JVM in {@code mode}. */
+    static List<String> command(String mode) throws Exception {
+        String classes = Path.of(FakeLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        // Only this class is on the fork's class path, so nothing from main code may be used here.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return List.of(java, "-cp", classes, FakeLauncher.class.getName(), mode);
+    }
+
+    private static void hang() throws InterruptedException {
+        Thread.currentThread().join();
+    }
+}

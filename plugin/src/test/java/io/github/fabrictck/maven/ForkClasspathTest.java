@@ -1,0 +1,47 @@
+package io.github.fabrictck.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.fabrictck.maven.ForkClasspath.Jar;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ForkClasspathTest {
+
+    private static final String PLUGIN = "io.github.fabrictck:fabric-tck-maven-plugin";
+
+    private final List<Jar> pluginJars = List.of(
+            new Jar("io.github.fabrictck", "fabric-tck-maven-plugin", Path.of("/m2/plugin.jar")),
+            new Jar("io.github.fabrictck", "fabric-tck", Path.of("/m2/tck.jar")),
+            new Jar("io.github.fabrictck", "fabric-tck-spi", Path.of("/m2/spi.jar")),
+            new Jar("net.bytebuddy", "byte-buddy", Path.of("/m2/byte-buddy-1.18.jar")),
+            new Jar("org.awaitility", "awaitility", Path.of("/m2/awaitility.jar")));
+
+    @Test
+    void projectComesFirstThenTheKitWithoutThePluginItself() {
+        List<String> classpath = ForkClasspath.assemble(List.of("/p/target/classes"), Set.of(), pluginJars, PLUGIN);
+        assertEquals(List.of("/p/target/classes", Path.of("/m2/tck.jar").toString(), Path.of("/m2/spi.jar").toString(),
+                Path.of("/m2/byte-buddy-1.18.jar").toString(), Path.of("/m2/awaitility.jar").toString()), classpath);
+    }
+
+    @Test
+    void artifactsTheProjectAlreadyHasAreNotAddedTwice() {
+        List<String> classpath = ForkClasspath.assemble(
+                List.of("/p/target/classes", "/m2/spi-project.jar", "/m2/byte-buddy-1.17.jar"),
+                Set.of("io.github.fabrictck:fabric-tck-spi", "net.bytebuddy:byte-buddy"), pluginJars, PLUGIN);
+        assertEquals(List.of("/p/target/classes", "/m2/spi-project.jar", "/m2/byte-buddy-1.17.jar",
+                Path.of("/m2/tck.jar").toString(), Path.of("/m2/awaitility.jar").toString()), classpath);
+    }
+
+    @Test
+    void agentIsTheKitJar() {
+        assertEquals(Path.of("/m2/tck.jar"), ForkClasspath.agentJar(pluginJars));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> ForkClasspath.agentJar(pluginJars.subList(2, 4)));
+        assertEquals("The plugin's dependencies do not include io.github.fabrictck:fabric-tck, the agent jar; "
+                + "the plugin's installation is broken.", e.getMessage());
+    }
+}

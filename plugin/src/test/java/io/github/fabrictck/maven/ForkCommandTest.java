@@ -1,0 +1,59 @@
+package io.github.fabrictck.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ForkCommandTest {
+
+    private static final Path BASE = Path.of("/work/driver").toAbsolutePath();
+    private static final String PREFIX = ForkCommand.reproducePrefix("io.github.fabrictck", "fabric-tck-maven-plugin", "1.2.3");
+
+    private static ForkCommand command(String argLine, String packages, String driver, String windows) {
+        return new ForkCommand(Path.of("/jdk/bin/java"), argLine, BASE.resolve("target/classes"), packages, 60,
+                Path.of("/m2/fabric-tck-1.2.3.jar"), List.of("/work/driver/target/classes", "/m2/spi.jar"),
+                BASE.resolve("target/fabric-tck"), driver, windows, PREFIX);
+    }
+
+    @Test
+    void minimalCommandRunsTheWholeCatalogWithTheAgent() {
+        assertEquals(List.of(
+                Path.of("/jdk/bin/java").toString(),
+                "-Dnet.bytebuddy.safe=true",
+                "-Dfabric-tck.instrument.locations=" + BASE.resolve("target/classes"),
+                "-Dfabric-tck.windowTimeout=60",
+                "-javaagent:" + Path.of("/m2/fabric-tck-1.2.3.jar").toAbsolutePath(),
+                "-cp", "/work/driver/target/classes" + File.pathSeparator + "/m2/spi.jar",
+                "io.github.fabrictck.launcher.Main",
+                "--out", BASE.resolve("target/fabric-tck").toString(),
+                "--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:1.2.3:run"),
+                command(null, null, null, null).arguments());
+    }
+
+    @Test
+    void optionsGoWhereTheLauncherExpectsThem() {
+        List<String> args = command("  -Xmx512m\t-ea  -Dx=y ", " com.acme.rdma , ,com.acme.util", " sample ", "CQ-1, HS-2 ,")
+                .arguments();
+        assertEquals(List.of("-Xmx512m", "-ea", "-Dx=y", "-Dnet.bytebuddy.safe=true"), args.subList(1, 5));
+        assertEquals("-Dfabric-tck.instrument.packages=com.acme.rdma,com.acme.util", args.get(6));
+        assertEquals("-Dfabric-tck.windowTimeout=60", args.get(7));
+        assertEquals(List.of("--driver", "sample", "--windows", "CQ-1,HS-2",
+                "--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:1.2.3:run"),
+                args.subList(args.size() - 6, args.size()));
+    }
+
+    @Test
+    void blankOptionsAreLeftOut() {
+        assertEquals(command(null, null, null, null).arguments(), command(" ", " , ", "", ",").arguments());
+    }
+
+    @Test
+    void commaListsDropBlanks() {
+        assertEquals(List.of("a", "b"), ForkCommand.items(" a, ,b ,"));
+        assertEquals(List.of(), ForkCommand.items(null));
+        assertEquals("a,b", ForkCommand.commaList("a ,b"));
+    }
+}

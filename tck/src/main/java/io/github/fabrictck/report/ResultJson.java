@@ -1,0 +1,278 @@
+package io.github.fabrictck.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Writes and reads {@code fabric-tck-result.json}, schema {@value Result#SCHEMA}. The field names
+ * and their order are a public contract: CI tooling reads them.
+ */
+public final class ResultJson {
+
+    /** The file's name in the output directory. */
+    public static final String FILE_NAME = "fabric-tck-result.json";
+
+    private ResultJson() {
+    }
+
+    /**
+     * Writes {@code result} to {@code file} atomically: a reader (the verify goal, a CI job watching
+     * a run in progress) sees the previous complete document or the new one, never half of one.
+     * Parent directories are created.
+     */
+    public static void write(Result result, Path file) throws IOException {
+        Path target = file.toAbsolutePath();
+        Path directory = target.getParent();
+        Files.createDirectories(directory);
+        byte[] bytes = Json.pretty(toJson(result)).getBytes(StandardCharsets.UTF_8);
+        // Not Files.createTempFile: its owner-only permissions would carry over to the result file.
+        Path temp = directory.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException unsupported) {
+                // Same directory, so this only happens on exotic file systems; a plain replace is the best left.
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * Reads a result file.
+     *
+     * @throws IOException with one sentence naming the file when it is missing, unreadable, or not
+     *                     a {@value Result#SCHEMA} document
+     */
+    public static Result read(Path file) throws IOException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException missing) {
+            throw new IOException("No Fabric TCK result at " + file + ".", missing);
+        } catch (IOException unreadable) {
+            throw new IOException("Cannot read the Fabric TCK result " + file + ": " + unreadable + ".", unreadable);
+        }
+        Object json;
+        try {
+            json = Json.parse(text);
+        } catch (IllegalArgumentException malformed) {
+            throw notAResult(file, malformed.getMessage(), malformed);
+        }
+        if (!(json instanceof Map<?, ?> root)) {
+            throw notAResult(file, "it is not a JSON object.", null);
+        }
+        Object schema = root.get("schema");
+        if (!Result.SCHEMA.equals(schema)) {
+            throw notAResult(file, schema == null ? "it has no \"schema\"."
+                    : "its schema is " + Json.write(schema) + ".", null);
+        }
+        try {
+            return fromJson(new Node(root, ""));
+        } catch (IllegalArgumentException invalid) {
+            throw notAResult(file, invalid.getMessage(), invalid);
+        }
+    }
+
+    private static IOException notAResult(Path file, String why, Exception cause) {
+        return new IOException(file + " is not a " + Result.SCHEMA + " document: " + why, cause);
+    }
+
+    // ---------------------------------------------------------------- to JSON
+
+    /** The JSON tree of {@code result}, in the contract's field order. */
+    static Map<String, Object> toJson(Result r) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schema", Result.SCHEMA);
+        root.put("tck", object("version", r.tckVersion()));
+        Result.DriverInfo driver = r.driver() == null ? new Result.DriverInfo(null, null) : r.driver();
+        root.put("driver", object("name", driver.name(), "version", driver.version()));
+        Result.JvmInfo jvm = r.jvm() == null ? new Result.JvmInfo(null, null) : r.jvm();
+        root.put("jvm", object("version", jvm.version(), "vendor", jvm.vendor()));
+        root.put("complete", r.complete());
+        Result.Summary s = r.summary();
+        root.put("summary", object("pass", (long) s.pass(), "fail", (long) s.fail(), "error", (long) s.error(),
+                "notApplicable", (long) s.notApplicable()));
+        List<Object> windows = new ArrayList<>();
+        for (WindowResult w : r.windows()) {
+            windows.add(toJson(w));
+        }
+        root.put("windows", windows);
+        return root;
+    }
+
+    private static Map<String, Object> toJson(WindowResult w) {
+        Map<String, Object> window = new LinkedHashMap<>();
+        window.put("id", w.id());
+        window.put("variant", w.variant());
+        window.put("title", w.title());
+        window.put("family", w.family());
+        window.put("outcome", w.outcome() == null ? null : w.outcome().name());
+        window.put("durationMillis", w.durationMillis());
+        window.put("reason", w.reason());
+        window.put("violated", new ArrayList<Object>(w.violated()));
+        Evidence e = w.evidence() == null ? Evidence.none() : w.evidence();
+        List<Object> holds = new ArrayList<>();
+        for (Evidence.Hold h : e.holds()) {
+            holds.add(object("thread", h.thread(), "point", h.point(), "at", h.at()));
+        }
+        window.put("evidence", object("windowOpened", e.windowOpened(), "holds", holds,
+                "pointsHit", (long) e.pointsHit(), "instrumentedClasses", (long) e.instrumentedClasses()));
+        window.put("reproduce", w.reproduce());
+        List<Object> trace = new ArrayList<>();
+        for (TraceEvent t : w.trace()) {
+            trace.add(object("t", t.t(), "thread", t.thread(), "event", t.event(), "at", t.at()));
+        }
+        window.put("trace", trace);
+        return window;
+    }
+
+    private static Map<String, Object> object(Object... namesAndValues) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            object.put((String) namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return object;
+    }
+
+    // ---------------------------------------------------------------- from JSON
+
+    private static Result fromJson(Node root) {
+        Node driver = root.object("driver");
+        Node jvm = root.object("jvm");
+        List<WindowResult> windows = new ArrayList<>();
+        for (Node w : root.objects("windows")) {
+            windows.add(windowFromJson(w));
+        }
+        // "summary" is derived from the windows; Result.summary() recomputes it.
+        return new Result(Result.SCHEMA, root.object("tck").string("version"),
+                new Result.DriverInfo(driver.string("name"), driver.string("version")),
+                new Result.JvmInfo(jvm.string("version"), jvm.string("vendor")),
+                root.bool("complete"), windows);
+    }
+
+    private static WindowResult windowFromJson(Node w) {
+        String outcome = w.requiredString("outcome");
+        Outcome parsed;
+        try {
+            parsed = Outcome.valueOf(outcome);
+        } catch (IllegalArgumentException unknown) {
+            throw w.invalid("outcome", "must be one of PASS, FAIL, ERROR, NOT_APPLICABLE but is " + Json.write(outcome));
+        }
+        List<String> violated = new ArrayList<>();
+        List<Object> names = w.array("violated");
+        for (int i = 0; i < names.size(); i++) {
+            if (!(names.get(i) instanceof String name)) {
+                throw w.invalid("violated[" + i + "]", "must be a string");
+            }
+            violated.add(name);
+        }
+        Node e = w.object("evidence");
+        List<Evidence.Hold> holds = new ArrayList<>();
+        for (Node h : e.objects("holds")) {
+            holds.add(new Evidence.Hold(h.string("thread"), h.string("point"), h.string("at")));
+        }
+        Evidence evidence = new Evidence(e.bool("windowOpened"), holds, e.integer("pointsHit"),
+                e.integer("instrumentedClasses"));
+        List<TraceEvent> trace = new ArrayList<>();
+        for (Node t : w.objects("trace")) {
+            trace.add(new TraceEvent(t.number("t").doubleValue(), t.string("thread"), t.string("event"),
+                    t.string("at")));
+        }
+        return new WindowResult(w.requiredString("id"), w.string("variant"), w.string("title"),
+                w.string("family"), parsed, w.number("durationMillis").longValue(), w.string("reason"),
+                violated, evidence, w.string("reproduce"), trace);
+    }
+
+    /** A JSON object and its path in the document, so that a wrong field is named exactly. */
+    private record Node(Map<?, ?> members, String path) {
+
+        private Object member(String name) {
+            if (!members.containsKey(name)) {
+                throw invalid(name, "is missing");
+            }
+            return members.get(name);
+        }
+
+        /** A string member, which may be {@code null}. */
+        String string(String name) {
+            Object value = member(name);
+            if (value != null && !(value instanceof String)) {
+                throw invalid(name, "must be a string");
+            }
+            return (String) value;
+        }
+
+        String requiredString(String name) {
+            String value = string(name);
+            if (value == null) {
+                throw invalid(name, "must not be null");
+            }
+            return value;
+        }
+
+        boolean bool(String name) {
+            if (!(member(name) instanceof Boolean value)) {
+                throw invalid(name, "must be true or false");
+            }
+            return value;
+        }
+
+        Number number(String name) {
+            if (!(member(name) instanceof Number value)) {
+                throw invalid(name, "must be a number");
+            }
+            return value;
+        }
+
+        int integer(String name) {
+            if (!(member(name) instanceof Long value) || value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+                throw invalid(name, "must be an integer");
+            }
+            return value.intValue();
+        }
+
+        Node object(String name) {
+            if (!(member(name) instanceof Map<?, ?> value)) {
+                throw invalid(name, "must be an object");
+            }
+            return new Node(value, path + name + ".");
+        }
+
+        List<Object> array(String name) {
+            if (!(member(name) instanceof List<?> value)) {
+                throw invalid(name, "must be an array");
+            }
+            return new ArrayList<>(value);
+        }
+
+        List<Node> objects(String name) {
+            List<Object> elements = array(name);
+            List<Node> nodes = new ArrayList<>();
+            for (int i = 0; i < elements.size(); i++) {
+                if (!(elements.get(i) instanceof Map<?, ?> element)) {
+                    throw invalid(name + "[" + i + "]", "must be an object");
+                }
+                nodes.add(new Node(element, path + name + "[" + i + "]."));
+            }
+            return nodes;
+        }
+
+        IllegalArgumentException invalid(String name, String problem) {
+            return new IllegalArgumentException("\"" + path + name + "\" " + problem + ".");
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.github.fabrictck.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Whether a result certifies its driver: the decision of the {@code verify} goal, kept here so that
+ * it is the same wherever a result is judged.
+ *
+ * <p>A window listed in {@code expectFail} is an expected failure: the kit's known-broken drivers
+ * are certified by failing their window, and a vendor can track a known bug without hiding others.
+ */
+public final class Verification {
+
+    private Verification() {
+    }
+
+    /**
+     * Every reason {@code r} does not certify its driver, one line each, each line with the command
+     * that reproduces it where there is one; empty when it does.
+     *
+     * <ul>
+     *   <li>the run must have finished ({@code complete}) and judged at least one window;</li>
+     *   <li>a window not in {@code expectFail} must be PASS or NOT_APPLICABLE in every variant;</li>
+     *   <li>a window in {@code expectFail} must be FAIL in at least one variant and ERROR in none;</li>
+     *   <li>every id in {@code expectFail} must be in the result.</li>
+     * </ul>
+     */
+    public static List<String> problems(Result r, Set<String> expectFail) {
+        List<String> problems = new ArrayList<>();
+        if (!r.complete()) {
+            problems.add(r.windows().isEmpty()
+                    ? "The run did not finish; no window started (see the log of the fabric-tck:run goal)."
+                    : "The run did not finish; the last window started was "
+                      + r.windows().get(r.windows().size() - 1).label()
+                      + " (the fork timed out, crashed or was exited by the driver; see the log of the fabric-tck:run goal).");
+        } else if (r.windows().isEmpty()) {
+            // Fail closed: a run that judged nothing certifies nothing.
+            problems.add("The run judged no window at all.");
+        }
+
+        Map<String, List<WindowResult>> expected = new LinkedHashMap<>();
+        for (WindowResult w : r.windows()) {
+            if (expectFail.contains(w.id())) {
+                expected.computeIfAbsent(w.id(), id -> new ArrayList<>()).add(w);
+            } else if (w.outcome() != Outcome.PASS && w.outcome() != Outcome.NOT_APPLICABLE) {
+                problems.add(w.label() + " " + w.outcome() + ": " + firstLine(w.reason())
+                             + " — reproduce: " + w.reproduce());
+            }
+        }
+
+        for (Map.Entry<String, List<WindowResult>> window : expected.entrySet()) {
+            List<WindowResult> variants = window.getValue();
+            boolean failed = variants.stream().anyMatch(w -> w.outcome() == Outcome.FAIL);
+            WindowResult error = variants.stream().filter(w -> w.outcome() == Outcome.ERROR).findFirst().orElse(null);
+            if (failed && error == null) {
+                continue;
+            }
+            String outcomes = variants.size() == 1 ? String.valueOf(variants.get(0).outcome())
+                    : variants.stream().map(w -> w.label() + " " + w.outcome()).collect(Collectors.joining(", "));
+            WindowResult shown = error != null ? error : variants.get(0);
+            problems.add(window.getKey() + " was expected to FAIL but was " + outcomes
+                         + (error != null ? ": " + firstLine(error.reason()) : "")
+                         + " — reproduce: " + shown.reproduce());
+        }
+
+        Set<String> absent = new TreeSet<>(expectFail);
+        r.windows().forEach(w -> absent.remove(w.id()));
+        for (String id : absent) {
+            problems.add(id + " was expected to FAIL but is not in the result; check the id in fabric-tck.expectFail"
+                         + (r.complete() ? " (the result has " + ids(r) + ")." : "."));
+        }
+        return problems;
+    }
+
+    /**
+     * The line the {@code verify} goal logs when {@link #problems} found none, for example
+     * {@code Fabric TCK: sample 1.0 certified: 12 windows passed, 3 not applicable.}
+     */
+    public static String certified(Result r, Set<String> expectFail) {
+        Result.Summary s = r.summary();
+        String driver = r.driver() == null ? "the driver" : r.driver().name() + " " + r.driver().version();
+        Set<String> failedAsExpected = new TreeSet<>();
+        r.windows().stream().filter(w -> expectFail.contains(w.id())).forEach(w -> failedAsExpected.add(w.id()));
+        StringBuilder line = new StringBuilder("Fabric TCK: ").append(driver);
+        if (failedAsExpected.isEmpty()) {
+            line.append(" certified: ");
+        } else {
+            line.append(" failed as expected (").append(String.join(", ", failedAsExpected)).append(" FAILED); otherwise ");
+        }
+        line.append(s.pass()).append(s.pass() == 1 ? " window passed" : " windows passed");
+        if (s.notApplicable() > 0) {
+            line.append(", ").append(s.notApplicable()).append(" not applicable");
+        }
+        return line.append('.').toString();
+    }
+
+    private static String ids(Result r) {
+        return r.windows().stream().map(WindowResult::id).distinct().collect(Collectors.joining(", "));
+    }
+
+    private static String firstLine(String reason) {
+        if (reason == null || reason.isBlank()) {
+            return "(no reason given)";
+        }
+        return reason.strip().lines().findFirst().orElse("").strip();
+    }
+}

@@ -1,0 +1,84 @@
+package io.github.fabrictck.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fabrictck.engine.Agent;
+import io.github.fabrictck.engine.AgentConfig;
+import io.github.fabrictck.report.Outcome;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.ResultJson;
+import io.github.fabrictck.report.WindowResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher with the agent attached to this JVM, on the fixture drivers of the test sources. */
+class LauncherEndToEndTest {
+
+    @TempDir
+    Path out;
+
+    @BeforeAll
+    static void attachAgent() {
+        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+    }
+
+    private Result run(String driver, Set<String> windows, List<WindowResult> progress) throws ConfigurationError {
+        return Launcher.run(new Launcher.Config(driver, windows, out, "mvn fabric-tck:run", Duration.ofSeconds(1),
+                Duration.ofMillis(500), Duration.ofSeconds(30)), progress::add);
+    }
+
+    private static Map<String, WindowResult> byLabel(Result r) {
+        return r.windows().stream().collect(Collectors.toMap(WindowResult::label, Function.identity()));
+    }
+
+    @Test
+    void aHandlerThatTakesEveryEventForACompletionFailsTheSpuriousVariant() throws Exception {
+        List<WindowResult> progress = new ArrayList<>();
+        Result r = run("fixture-event-means-completion", Set.of("CQ-4"), progress);
+        WindowResult spurious = byLabel(r).get("CQ-4/spurious");
+        assertEquals(Outcome.FAIL, spurious.outcome(), spurious.reason());
+        assertTrue(spurious.reason().contains("NullPointerException"), spurious.reason());
+        assertTrue(spurious.evidence().windowOpened());
+        assertTrue(r.complete());
+        assertEquals(2, progress.size());
+        Result written = ResultJson.read(out.resolve(ResultJson.FILE_NAME));
+        assertEquals(r.windows().size(), written.windows().size());
+        assertEquals("mvn fabric-tck:run -Dfabric-tck.driver=fixture-event-means-completion -Dfabric-tck.windows=CQ-4",
+                spurious.reproduce());
+    }
+
+    @Test
+    void aPointNeverReachedIsAnErrorThatSaysWhichPoint() throws Exception {
+        Result r = run("fixture-never-rearms", Set.of("CQ-1"), new ArrayList<>());
+        WindowResult a = byLabel(r).get("CQ-1/a");
+        assertEquals(Outcome.ERROR, a.outcome());
+        assertTrue(a.reason().contains("the point was never reached: the completion handler before it re-arms"),
+                a.reason());
+        assertFalse(a.evidence().windowOpened());
+        assertTrue(a.evidence().instrumentedClasses() > 0);
+    }
+
+    @Test
+    void aFamilyTheDriverDoesNotImplementIsNotApplicable() throws Exception {
+        Result r = run("fixture-no-family", Set.of(), new ArrayList<>());
+        assertEquals(6, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.NOT_APPLICABLE, w.outcome());
+            assertTrue(w.reason().contains("does not implement the completion-queue family"), w.reason());
+        }
+        assertTrue(Files.exists(out.resolve(ResultJson.FILE_NAME)));
+    }
+}

@@ -1,0 +1,59 @@
+package io.github.fabrictck.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fabrictck.report.Outcome;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.ResultJson;
+import io.github.fabrictck.report.WindowResult;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher in a JVM of its own, without the agent, and with bad input. */
+class WithoutAgentTest {
+
+    @TempDir
+    Path out;
+
+    private Process launch(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher did not end");
+        return p;
+    }
+
+    @Test
+    void withoutTheAgentEveryWindowIsAnErrorNeverAPass() throws Exception {
+        Process p = launch("--out", out.toString(), "--driver", "fixture-event-means-completion");
+        assertEquals(0, p.exitValue(), new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        Result r = ResultJson.read(out.resolve(ResultJson.FILE_NAME));
+        assertEquals(6, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome());
+            assertTrue(w.reason().contains("agent is not attached"), w.reason());
+        }
+    }
+
+    @Test
+    void badInputIsOneLineOnStderrAndExitStatusTwo() throws Exception {
+        Process p = launch("--out", out.toString());
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertEquals(Main.CONFIGURATION_ERROR, p.exitValue());
+        assertEquals("fabric-tck: 3 drivers found (fixture-event-means-completion, fixture-never-rearms, "
+                + "fixture-no-family): choose one with -Dfabric-tck.driver=NAME.", err);
+        Process unknown = launch("--out", out.toString(), "--driver", "fixture-no-family", "--windows", "CQ-7");
+        assertEquals(Main.CONFIGURATION_ERROR, unknown.exitValue());
+        assertTrue(new String(unknown.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
+                .startsWith("fabric-tck: Unknown window id CQ-7"));
+        assertTrue(!new File(out.toFile(), ResultJson.FILE_NAME).exists());
+    }
+}

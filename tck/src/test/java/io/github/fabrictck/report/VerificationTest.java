@@ -1,0 +1,101 @@
+package io.github.fabrictck.report;
+
+import static io.github.fabrictck.report.Fixtures.result;
+import static io.github.fabrictck.report.Fixtures.window;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class VerificationTest {
+
+    private static final String REPRODUCE = " — reproduce: mvn fabric-tck:run -Dfabric-tck.windows=";
+
+    @Test
+    void passAndNotApplicableCertify() {
+        Result r = result(true, window("CQ-1", "a", Outcome.PASS, null), window("CQ-1", "b", Outcome.PASS, null),
+                window("CS-1", null, Outcome.NOT_APPLICABLE, "not implemented"));
+        assertEquals(List.of(), Verification.problems(r, Set.of()));
+        assertEquals("Fabric TCK: sample 1.0.0 certified: 2 windows passed, 1 not applicable.",
+                Verification.certified(r, Set.of()));
+    }
+
+    @Test
+    void everyFailureAndErrorIsAProblemWithItsReproduceCommand() {
+        Result r = result(true,
+                window("CQ-1", "a", Outcome.PASS, null),
+                window("CQ-1", "b", Outcome.FAIL, "a completion was queued that no event announced\ntrace follows"),
+                window("HS-2", null, Outcome.ERROR, null));
+        assertEquals(List.of(
+                "CQ-1/b FAIL: a completion was queued that no event announced" + REPRODUCE + "CQ-1/b",
+                "HS-2 ERROR: (no reason given)" + REPRODUCE + "HS-2"), Verification.problems(r, Set.of()));
+    }
+
+    @Test
+    void incompleteRunIsAProblemNamingTheLastWindowStarted() {
+        Result r = result(false, window("CQ-1", null, Outcome.PASS, null), window("CQ-2", "a", Outcome.PASS, null));
+        assertEquals(List.of("The run did not finish; the last window started was CQ-2/a (the fork timed out, crashed "
+                        + "or was exited by the driver; see the log of the fabric-tck:run goal)."),
+                Verification.problems(r, Set.of()));
+        assertEquals(List.of("The run did not finish; no window started (see the log of the fabric-tck:run goal)."),
+                Verification.problems(result(false), Set.of()));
+    }
+
+    @Test
+    void completeRunWithoutWindowsCertifiesNothing() {
+        assertEquals(List.of("The run judged no window at all."), Verification.problems(result(true), Set.of()));
+    }
+
+    @Test
+    void expectedFailureThatFailedCertifies() {
+        Result r = result(true, window("CQ-1", "a", Outcome.PASS, null), window("CQ-1", "b", Outcome.FAIL, "lost"),
+                window("CQ-2", null, Outcome.PASS, null));
+        assertEquals(List.of(), Verification.problems(r, Set.of("CQ-1")));
+        assertEquals("Fabric TCK: sample 1.0.0 failed as expected (CQ-1 FAILED); otherwise 2 windows passed.",
+                Verification.certified(r, Set.of("CQ-1")));
+    }
+
+    @Test
+    void expectedFailureThatPassedIsAProblem() {
+        Result r = result(true, window("CQ-1", null, Outcome.PASS, null));
+        assertEquals(List.of("CQ-1 was expected to FAIL but was PASS" + REPRODUCE + "CQ-1"),
+                Verification.problems(r, Set.of("CQ-1")));
+    }
+
+    @Test
+    void expectedFailureWithAnErrorVariantIsAProblemEvenIfAnotherFailed() {
+        Result r = result(true, window("CQ-1", "a", Outcome.FAIL, "lost"),
+                window("CQ-1", "b", Outcome.ERROR, "the hold was never reached"));
+        assertEquals(List.of("CQ-1 was expected to FAIL but was CQ-1/a FAIL, CQ-1/b ERROR: the hold was never reached"
+                + REPRODUCE + "CQ-1/b"), Verification.problems(r, Set.of("CQ-1")));
+    }
+
+    @Test
+    void expectedFailureThatWasNotApplicableIsAProblem() {
+        Result r = result(true, window("CS-1", "a", Outcome.NOT_APPLICABLE, "n/a"),
+                window("CS-1", "b", Outcome.NOT_APPLICABLE, "n/a"));
+        assertEquals(List.of("CS-1 was expected to FAIL but was CS-1/a NOT_APPLICABLE, CS-1/b NOT_APPLICABLE"
+                + REPRODUCE + "CS-1/a"), Verification.problems(r, Set.of("CS-1")));
+    }
+
+    @Test
+    void expectedFailureMissingFromTheResultIsAProblem() {
+        Result r = result(true, window("CQ-1", null, Outcome.PASS, null), window("CQ-2", null, Outcome.FAIL, "x"));
+        assertEquals(List.of("CQ-9 was expected to FAIL but is not in the result; check the id in fabric-tck.expectFail "
+                + "(the result has CQ-1, CQ-2)."), Verification.problems(r, Set.of("CQ-2", "CQ-9")));
+    }
+
+    @Test
+    void everyProblemIsListedNotJustTheFirst() {
+        Result r = result(false, window("CQ-1", null, Outcome.FAIL, "lost"), window("CQ-2", null, Outcome.PASS, null));
+        List<String> problems = Verification.problems(r, Set.of("CQ-2", "HS-1"));
+        List<String> starts = List.of("The run did not finish", "CQ-1 FAIL: lost", "CQ-2 was expected to FAIL but was PASS",
+                "HS-1 was expected to FAIL but is not in the result");
+        assertEquals(starts.size(), problems.size(), String.join("\n", problems));
+        for (int i = 0; i < starts.size(); i++) {
+            assertTrue(problems.get(i).startsWith(starts.get(i)), problems.get(i));
+        }
+    }
+}
