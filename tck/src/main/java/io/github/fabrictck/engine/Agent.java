@@ -65,6 +65,7 @@ public final class Agent {
                 .transform((builder, type, loader, module, domain) -> builder
                         .visit(substitute(environmentMethods(), "environment"))
                         .visit(substitute(syncMethods(), "sync"))
+                        .visit(substitute(exitMethods(), "terminate"))
                         .visit(Advice.to(SpiAdvice.class).on(spiMethods())))
                 .installOn(inst);
         instrumentation = inst;
@@ -99,8 +100,14 @@ public final class Agent {
                 .or(isSubTypeOf(BlockingQueue.class));
         return isMethod().and(isDeclaredBy(owners)
                 .or(namedOneOf("wait", "notify", "notifyAll").and(isDeclaredBy(Object.class)))
-                .or(namedOneOf("sleep", "join", "yield", "onSpinWait").and(isDeclaredBy(Thread.class)))
+                .or(namedOneOf("sleep", "join", "yield", "onSpinWait", "start").and(isDeclaredBy(Thread.class)))
                 .or(named("get").and(isDeclaredBy(isSubTypeOf(Future.class)))));
+    }
+
+    /** Calls that would end the JVM. */
+    static ElementMatcher.Junction<MethodDescription> exitMethods() {
+        return isMethod().and(named("exit").and(isDeclaredBy(System.class))
+                .or(namedOneOf("exit", "halt").and(isDeclaredBy(Runtime.class))));
     }
 
     /** The driver's implementations of driver-side SPI methods. */

@@ -49,6 +49,16 @@ public record AgentConfig(List<Path> locations, List<String> packages) {
         return new AgentConfig(locations, packages);
     }
 
+    /** Whether the class belongs to the kit or the SPI (never the driver's). */
+    public static boolean isKitClass(String className) {
+        for (String never : NEVER.subList(0, 6)) {
+            if (className.startsWith(never)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether nothing at all would be rewritten. */
     public boolean isEmpty() {
         return locations.isEmpty() && packages.isEmpty();

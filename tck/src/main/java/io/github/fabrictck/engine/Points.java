@@ -26,6 +26,25 @@ public final class Points {
         return call(Point.Kind.SYNC_CALL, args, original, method);
     }
 
+    /**
+     * Replaces a driver call that would end the JVM ({@code System.exit}, {@code Runtime.exit},
+     * {@code Runtime.halt}): the call is not made; the current window (if any) records it, and the
+     * driver's thread gets a {@link DriverExit}.
+     */
+    public static Object terminate(@MemberSubstitution.AllArguments(includeSelf = true) Object[] args,
+                                   @MemberSubstitution.SelfCallHandle(bound = false) MethodHandle original,
+                                   @MemberSubstitution.Origin String method) {
+        Target target = Target.parse(method);
+        String status = args.length == 0 ? "" : String.valueOf(args[args.length - 1]);
+        String what = "the driver called " + target.display() + "(" + status + ") at " + Site.caller()
+                + " on thread " + Thread.currentThread().getName();
+        WindowRun run = WindowRun.current();
+        if (run != null) {
+            run.exitAttempted(what);
+        }
+        throw new DriverExit(what + "; the kit did not let it end the JVM");
+    }
+
     private static Object call(Point.Kind kind, Object[] args, MethodHandle original, String method) throws Throwable {
         WindowRun run = WindowRun.current();
         if (run == null) {

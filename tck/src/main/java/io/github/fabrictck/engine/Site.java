@@ -19,6 +19,11 @@ public final class Site {
         return frame.map(Site::format).orElse(null);
     }
 
+    /** A stack trace element as {@code Class.method(File.java:LINE)}, without class-loader or module prefixes. */
+    public static String format(StackTraceElement e) {
+        return e.getClassName() + "." + e.getMethodName() + "(" + e.getFileName() + ":" + e.getLineNumber() + ")";
+    }
+
     static String format(StackWalker.StackFrame f) {
         return f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")";
     }

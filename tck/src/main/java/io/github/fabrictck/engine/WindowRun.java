@@ -33,6 +33,9 @@ public final class WindowRun {
     private final List<Evidence.Hold> holdRecords = Collections.synchronizedList(new ArrayList<>());
     private volatile Supplier<List<String>> unannouncedWork = List::of;
     private volatile String opened;
+    private volatile String exitAttempt;
+    private final Map<Thread, String> started = new ConcurrentHashMap<>();
+    private final java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
 
     private WindowRun(Duration bound) {
         this.bound = bound;
@@ -120,6 +123,68 @@ public final class WindowRun {
         trace.add("kit", "window opened: " + how, null);
     }
 
+    /** Records that the driver tried to end the JVM (the first attempt counts). */
+    void exitAttempted(String what) {
+        if (exitAttempt == null) {
+            exitAttempt = what;
+        }
+        trace.add(what, null);
+    }
+
+    /** What the driver did to end the JVM in this window, or {@code null}. */
+    public String exitAttempt() {
+        return exitAttempt;
+    }
+
+    /**
+     * Threads started during this window that are still alive and not daemon threads: they would
+     * keep the JVM alive after the kit is done. Each with where the driver started it, when it
+     * started it itself. The JUnit Platform's own threads ({@code junit-*}) do not count.
+     */
+    public List<String> leakedThreads() {
+        List<String> leaked = new ArrayList<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (before.contains(t) || !t.isAlive() || t.isDaemon() || t.getName().startsWith("junit-")) {
+                continue;
+            }
+            String at = started.get(t);
+            leaked.add("'" + t.getName() + "' (" + (at != null ? "started at " + at : "started by a thread pool or the JDK "
+                    + "on the driver's behalf") + ")");
+        }
+        return leaked;
+    }
+
+    /** Where driver threads are now, for a timeout: each thread's state and blocking call or top frame. */
+    public String whereThreadsAre() {
+        List<String> where = new ArrayList<>();
+        for (DriverThread d : threads.values()) {
+            Thread t = d.thread;
+            if (!t.isAlive()) {
+                continue;
+            }
+            String at = d.blockedIn;
+            if (at == null) {
+                StackTraceElement top = driverFrame(t.getStackTrace());
+                at = top == null ? "kit code" : Site.format(top);
+            }
+            where.add(t.getName() + " " + t.getState() + (d.held ? " (held)" : "") + (d.waitingForWork ? " waiting for work"
+                    : " in " + at));
+        }
+        String deadlock = ThreadDump.deadlock();
+        return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where);
+    }
+
+    private static StackTraceElement driverFrame(StackTraceElement[] stack) {
+        for (StackTraceElement e : stack) {
+            String c = e.getClassName();
+            if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")
+                    && !AgentConfig.isKitClass(c) && !c.startsWith("org.junit.") && !c.startsWith("org.awaitility.")) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /** How the window opened, or {@code null} if it has not. */
     public String openedHow() {
         return opened;
@@ -165,6 +230,10 @@ public final class WindowRun {
         Thread t = Thread.currentThread();
         DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
         Point p = new Point(kind, target.display(), Site.caller());
+        if (kind == Point.Kind.SYNC_CALL && "start".equals(target.method()) && args.length > 0
+                && args[0] instanceof Thread started0) {
+            started.put(started0, p.at());
+        }
         hit(d, p, false, args, null);
         long timeout = kind == Point.Kind.SYNC_CALL ? Blocking.timeoutNanos(target, args) : Blocking.NOT_BLOCKING;
         Object result;

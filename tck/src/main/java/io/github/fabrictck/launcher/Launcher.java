@@ -4,7 +4,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.report.Result;
-import io.github.fabrictck.report.ResultJson;
+import io.github.fabrictck.report.ReportFiles;
 import io.github.fabrictck.report.WindowResult;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.windows.Session;
@@ -100,12 +100,12 @@ public final class Launcher {
         Catalog catalog = Catalog.discover();
         Set<String> windows = selectWindows(catalog, config.windows());
         Driver driver = selectDriver(Thread.currentThread().getContextClassLoader(), config.driverName());
-        Path resultFile = config.outputDirectory().resolve(ResultJson.FILE_NAME);
+        Path out = config.outputDirectory();
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
         List<WindowResult> results = Collections.synchronizedList(new ArrayList<>());
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
-        write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, results), resultFile);
+        write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, results), out);
 
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
@@ -121,6 +121,8 @@ public final class Launcher {
             @Override
             public void executionStarted(TestIdentifier id) {
                 started = System.nanoTime();
+                Catalog.entry(id).ifPresent(entry -> write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false,
+                        entry.label(), results), out));
             }
 
             @Override
@@ -130,13 +132,13 @@ public final class Launcher {
                     WindowResult w = verdict(entry, id, outcome, millis, session, driver, config);
                     results.add(w);
                     progress.accept(w);
-                    write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, results), resultFile);
+                    write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, results), out);
                 });
             }
         };
         LauncherFactory.create().execute(discovery, listener);
         Result done = new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, List.copyOf(results));
-        write(done, resultFile);
+        write(done, out);
         return done;
     }
 
@@ -146,24 +148,26 @@ public final class Launcher {
         Evidence evidence = record == null ? Evidence.none() : record.evidence();
         List<String> holds = record == null ? List.of() : record.holds();
         Throwable thrown = outcome.getThrowable().orElse(null);
-        Verdicts.Verdict v = switch (outcome.getStatus()) {
-            case SUCCESSFUL -> Verdicts.succeeded(evidence);
-            case ABORTED -> Verdicts.aborted(thrown);
-            case FAILED -> Verdicts.failed(thrown, holds);
-        };
+        Verdicts.Verdict v = record != null && record.kitError() != null ? Verdicts.kitError(record.kitError())
+                : switch (outcome.getStatus()) {
+                    case SUCCESSFUL -> Verdicts.succeeded(evidence);
+                    case ABORTED -> Verdicts.aborted(thrown);
+                    case FAILED -> Verdicts.failed(thrown, holds, record == null ? null : record.where());
+                };
         String title = entry.window().title() + (entry.variant() == null ? "" : " (" + entry.variant().title() + ")");
         String reproduce = config.reproducePrefix() + " -Dfabric-tck.driver=" + driver.name()
                 + " -Dfabric-tck.windows=" + entry.window().id();
         return new WindowResult(entry.window().id(), entry.variant() == null ? null : entry.variant().id(), title,
                 entry.window().family().id(), v.outcome(), millis, v.reason(), v.violated(), evidence,
-                reproduce, record == null ? List.of() : record.trace());
+                reproduce, record == null ? null : record.threadDump(), record == null ? List.of() : record.trace());
     }
 
-    private static void write(Result result, Path file) {
+    /** Writes the result file, the Surefire XML report and the summary, each atomically. */
+    private static void write(Result result, Path directory) {
         try {
-            ResultJson.write(result, file);
+            ReportFiles.writeAll(result, directory);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+            throw new UncheckedIOException("cannot write the reports in " + directory, e);
         }
     }
 }

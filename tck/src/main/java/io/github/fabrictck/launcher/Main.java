@@ -50,6 +50,10 @@ public final class Main {
     private static void progress(WindowResult w) {
         System.out.println("fabric-tck: " + w.label() + " " + w.outcome() + " (" + w.durationMillis() + " ms)"
                 + (w.reason() == null ? "" : ": " + w.reason()));
+        if (w.threadDump() != null) {
+            System.out.println("fabric-tck: thread dump of the fork when " + w.label() + " ended:");
+            w.threadDump().lines().forEach(line -> System.out.println("fabric-tck:   " + line));
+        }
         System.out.flush();
     }
 

@@ -1,6 +1,7 @@
 package io.github.fabrictck.launcher;
 
 import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.report.Outcome;
@@ -45,26 +46,36 @@ public final class Verdicts {
         return new Verdict(Outcome.NOT_APPLICABLE, message, List.of());
     }
 
+    /** The kit cannot accept the window's verdict (the driver tried to end the JVM, ...): ERROR, whatever happened. */
+    public static Verdict kitError(String why) {
+        return new Verdict(Outcome.ERROR, why, List.of());
+    }
+
     /**
      * A test that threw: an invariant violation is a FAIL (with the holds that forced the window);
-     * anything else means the kit could not judge, an ERROR that says why.
+     * anything else means the kit could not judge, an ERROR that says why and where the driver's
+     * threads were.
      *
      * @param thrown the exception
      * @param holds  the holds of the window, in words
+     * @param where  where the driver threads were when the window ended
      */
-    public static Verdict failed(Throwable thrown, List<String> holds) {
+    public static Verdict failed(Throwable thrown, List<String> holds, String where) {
         if (thrown instanceof InvariantViolation v) {
             String window = holds.isEmpty() ? "" : " [window: " + String.join("; ", holds) + "]";
             return new Verdict(Outcome.FAIL, v.getMessage() + window, List.of(v.invariant()));
         }
+        String threads = where == null || where.isBlank() ? "" : "; driver threads: " + where;
         if (thrown instanceof WindowNotOpened) {
-            return new Verdict(Outcome.ERROR, thrown.getMessage(), List.of());
+            return new Verdict(Outcome.ERROR, thrown.getMessage() + threads, List.of());
         }
         if (thrown instanceof TimeoutException) {
-            return new Verdict(Outcome.ERROR, "timed out: " + thrown.getMessage(), List.of());
+            String message = String.valueOf(thrown.getMessage());
+            int after = message.indexOf("timed out after ");
+            return new Verdict(Outcome.ERROR, (after < 0 ? "timed out" : message.substring(after)) + threads, List.of());
         }
-        StackTraceElement where = thrown.getStackTrace().length > 0 ? thrown.getStackTrace()[0] : null;
+        String top = thrown.getStackTrace().length > 0 ? Site.format(thrown.getStackTrace()[0]) : null;
         return new Verdict(Outcome.ERROR, "the window could not be judged: " + thrown
-                + (where == null ? "" : " at " + where), List.of());
+                + (top == null ? "" : " at " + top) + threads, List.of());
     }
 }

@@ -11,16 +11,23 @@ import java.util.List;
  * @param driver     the driver judged
  * @param jvm        the JVM the windows ran on
  * @param complete   {@code false} while the run is in progress or when it was cut short
+ * @param running    the label of the window in progress ({@code CQ-1/a}), or {@code null}
  * @param windows    one entry per window variant, in catalog order
  */
 public record Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
-                     List<WindowResult> windows) {
+                     String running, List<WindowResult> windows) {
 
     /** The schema id written in every result file. */
     public static final String SCHEMA = "fabric-tck-result/1";
 
     public Result {
         windows = List.copyOf(windows);
+    }
+
+    /** A result with no window in progress. */
+    public Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
+                  List<WindowResult> windows) {
+        this(schema, tckVersion, driver, jvm, complete, null, windows);
     }
 
     /** Counts of each outcome, as written in {@code summary}. */

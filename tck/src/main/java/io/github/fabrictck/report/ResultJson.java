@@ -2,17 +2,13 @@ package io.github.fabrictck.report;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Writes and reads {@code fabric-tck-result.json}, schema {@value Result#SCHEMA}. The field names
@@ -32,23 +28,7 @@ public final class ResultJson {
      * Parent directories are created.
      */
     public static void write(Result result, Path file) throws IOException {
-        Path target = file.toAbsolutePath();
-        Path directory = target.getParent();
-        Files.createDirectories(directory);
-        byte[] bytes = Json.pretty(toJson(result)).getBytes(StandardCharsets.UTF_8);
-        // Not Files.createTempFile: its owner-only permissions would carry over to the result file.
-        Path temp = directory.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
-        try {
-            Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException unsupported) {
-                // Same directory, so this only happens on exotic file systems; a plain replace is the best left.
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        AtomicFile.write(file, Json.pretty(toJson(result)));
     }
 
     /**
@@ -103,6 +83,7 @@ public final class ResultJson {
         Result.JvmInfo jvm = r.jvm() == null ? new Result.JvmInfo(null, null) : r.jvm();
         root.put("jvm", object("version", jvm.version(), "vendor", jvm.vendor()));
         root.put("complete", r.complete());
+        root.put("running", r.running());
         Result.Summary s = r.summary();
         root.put("summary", object("pass", (long) s.pass(), "fail", (long) s.fail(), "error", (long) s.error(),
                 "notApplicable", (long) s.notApplicable()));
@@ -132,6 +113,7 @@ public final class ResultJson {
         window.put("evidence", object("windowOpened", e.windowOpened(), "holds", holds,
                 "pointsHit", (long) e.pointsHit(), "instrumentedClasses", (long) e.instrumentedClasses()));
         window.put("reproduce", w.reproduce());
+        window.put("threadDump", w.threadDump());
         List<Object> trace = new ArrayList<>();
         for (TraceEvent t : w.trace()) {
             trace.add(object("t", t.t(), "thread", t.thread(), "event", t.event(), "at", t.at()));
@@ -161,7 +143,7 @@ public final class ResultJson {
         return new Result(Result.SCHEMA, root.object("tck").string("version"),
                 new Result.DriverInfo(driver.string("name"), driver.string("version")),
                 new Result.JvmInfo(jvm.string("version"), jvm.string("vendor")),
-                root.bool("complete"), windows);
+                root.bool("complete"), root.optionalString("running"), windows);
     }
 
     private static WindowResult windowFromJson(Node w) {
@@ -194,7 +176,7 @@ public final class ResultJson {
         }
         return new WindowResult(w.requiredString("id"), w.string("variant"), w.string("title"),
                 w.string("family"), parsed, w.number("durationMillis").longValue(), w.string("reason"),
-                violated, evidence, w.string("reproduce"), trace);
+                violated, evidence, w.string("reproduce"), w.optionalString("threadDump"), trace);
     }
 
     /** A JSON object and its path in the document, so that a wrong field is named exactly. */
@@ -214,6 +196,11 @@ public final class ResultJson {
                 throw invalid(name, "must be a string");
             }
             return (String) value;
+        }
+
+        /** A string member that older result files may not have. */
+        String optionalString(String name) {
+            return members.containsKey(name) ? string(name) : null;
         }
 
         String requiredString(String name) {

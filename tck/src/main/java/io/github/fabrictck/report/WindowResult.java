@@ -16,15 +16,23 @@ import java.util.List;
  * @param violated       the names of the invariants broken (empty unless FAIL)
  * @param evidence       what shows the window was forced
  * @param reproduce      the command that runs this window again
+ * @param threadDump     a thread dump of the fork taken when the window could not finish, or {@code null}
  * @param trace          every event of the window, in order
  */
 public record WindowResult(String id, String variant, String title, String family, Outcome outcome,
                            long durationMillis, String reason, List<String> violated, Evidence evidence,
-                           String reproduce, List<TraceEvent> trace) {
+                           String reproduce, String threadDump, List<TraceEvent> trace) {
 
     public WindowResult {
         violated = List.copyOf(violated);
         trace = List.copyOf(trace);
+    }
+
+    /** A verdict without a thread dump. */
+    public WindowResult(String id, String variant, String title, String family, Outcome outcome, long durationMillis,
+                        String reason, List<String> violated, Evidence evidence, String reproduce,
+                        List<TraceEvent> trace) {
+        this(id, variant, title, family, outcome, durationMillis, reason, violated, evidence, reproduce, null, trace);
     }
 
     /** {@code id} or {@code id/variant}, as reports name a window variant. */

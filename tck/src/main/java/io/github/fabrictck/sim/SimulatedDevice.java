@@ -262,11 +262,11 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
             try {
                 handler.onCompletionEvent(q);
             } catch (Throwable t) {
-                StackTraceElement where = t.getStackTrace().length > 0 ? t.getStackTrace()[0] : null;
+                String where = t.getStackTrace().length > 0 ? Site.format(t.getStackTrace()[0]) : null;
                 synchronized (lock) {
                     handlerErrors.add(t + (where == null ? "" : " at " + where));
                 }
-                run.trace().add("completion handler threw " + t, where == null ? null : where.toString());
+                run.trace().add("completion handler threw " + t, where);
             } finally {
                 synchronized (lock) {
                     handlerRunning = false;

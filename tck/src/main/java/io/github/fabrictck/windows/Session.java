@@ -20,8 +20,19 @@ public record Session(Driver driver, Duration bound, Duration pointTimeout, Map<
 
     private static volatile Session current;
 
-    /** What one window variant left behind, keyed by the JUnit unique id. */
-    public record Record(Evidence evidence, List<TraceEvent> trace, List<String> holds) {
+    /**
+     * What one window variant left behind, keyed by the JUnit unique id.
+     *
+     * @param evidence   the evidence
+     * @param trace      the trace
+     * @param holds      the holds, in words
+     * @param kitError   why the kit cannot accept this window's verdict (the driver tried to end the
+     *                   JVM, left non-daemon threads, a class failed to transform), or {@code null}
+     * @param where      where the driver threads were when the window ended
+     * @param threadDump a thread dump taken when the window could not finish, or {@code null}
+     */
+    public record Record(Evidence evidence, List<TraceEvent> trace, List<String> holds, String kitError, String where,
+                         String threadDump) {
     }
 
     /** Starts a session for one driver. */

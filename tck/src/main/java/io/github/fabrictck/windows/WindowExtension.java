@@ -2,10 +2,13 @@ package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Agent;
 import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.ThreadDump;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.report.Evidence;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 import org.awaitility.core.ConditionTimeoutException;
 import org.awaitility.core.TerminalFailureException;
 import org.junit.jupiter.api.Assumptions;
@@ -85,29 +88,45 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
         if (run == null) {
             return;
         }
+        Throwable thrown = context.getExecutionException().map(WindowExtension::translate).orElse(null);
+        boolean unfinished = thrown instanceof WindowNotOpened || thrown instanceof TimeoutException;
+        String where = run.whereThreadsAre();
+        String dump = unfinished ? ThreadDump.take() : null;
         CqWindow fixture = context.getStore(NS).get(CqWindow.class, CqWindow.class);
-        String endpointClass = null;
+        String endpointClass = fixture == null ? null : fixture.endpointClassName();
         try {
             if (fixture != null) {
-                endpointClass = fixture.endpointClassName();
                 fixture.close();
             }
         } finally {
             run.finish();
             Evidence evidence = run.evidence();
-            Session.current().records().put(context.getUniqueId(),
-                    new Session.Record(evidence, run.trace().events(), evidence.holds().stream()
-                            .map(h -> h.thread() + " held at " + h.point() + " in " + h.at()).toList()));
+            Session.current().records().put(context.getUniqueId(), new Session.Record(evidence, run.trace().events(),
+                    evidence.holds().stream().map(h -> h.thread() + " held at " + h.point() + " in " + h.at()).toList(),
+                    kitError(run, endpointClass), where, dump));
+        }
+    }
+
+    /** Why the kit cannot accept the window's verdict whatever it was, or {@code null}. */
+    private static String kitError(WindowRun run, String endpointClass) {
+        if (run.exitAttempt() != null) {
+            return run.exitAttempt() + "; a driver must not end the JVM";
         }
         Map<String, String> failures = Agent.failures();
         if (!failures.isEmpty()) {
             Map.Entry<String, String> first = failures.entrySet().iterator().next();
-            throw new WindowNotOpened(failures.size() + " driver class(es) could not be transformed by the agent, first "
-                    + first.getKey() + ": " + first.getValue());
+            return failures.size() + " driver class(es) could not be transformed by the agent, first " + first.getKey()
+                    + ": " + first.getValue();
         }
         if (endpointClass != null && !Agent.isInstrumented(endpointClass)) {
-            throw new WindowNotOpened("the driver's class " + endpointClass + " was not rewritten by the agent: it is "
-                    + "not loaded from the driver's module; add its package with -Dfabric-tck.instrumentPackages");
+            return "the driver's class " + endpointClass + " was not rewritten by the agent: it is not loaded from the "
+                    + "driver's module; add its package with -Dfabric-tck.instrumentPackages";
         }
+        List<String> leaked = run.leakedThreads();
+        if (!leaked.isEmpty()) {
+            return "the driver left non-daemon thread(s) running, which would keep the JVM alive: "
+                    + String.join(", ", leaked) + "; start threads with DriverContext.threadFactory()";
+        }
+        return null;
     }
 }

@@ -81,4 +81,43 @@ class LauncherEndToEndTest {
         }
         assertTrue(Files.exists(out.resolve(ResultJson.FILE_NAME)));
     }
+
+    private WindowResult firstVariantOfCq1(String driver) throws ConfigurationError {
+        return byLabel(run(driver, Set.of("CQ-1"), new ArrayList<>())).get("CQ-1/a");
+    }
+
+    @Test
+    void aDriverThatCallsSystemExitIsAnErrorThatSaysWhere() throws Exception {
+        WindowResult a = firstVariantOfCq1("fixture-exits");
+        assertEquals(Outcome.ERROR, a.outcome());
+        assertTrue(a.reason().startsWith("the driver called System.exit(3) at io.github.fabrictck.fixtures."
+                + "FixtureDrivers$Exits.onEvent(FixtureDrivers.java:"), a.reason());
+        assertTrue(a.reason().contains("on thread device-interrupt"), a.reason());
+    }
+
+    @Test
+    void aDeadlockedDriverIsAnErrorThatNamesTheDeadlock() throws Exception {
+        WindowResult a = firstVariantOfCq1("fixture-deadlocks");
+        assertEquals(Outcome.ERROR, a.outcome());
+        assertTrue(a.reason().contains("deadlock: "), a.reason());
+        assertTrue(a.reason().contains("FixtureDrivers$Deadlocks.lockBoth"), a.reason());
+    }
+
+    @Test
+    void aSpinningDriverIsAnErrorThatSaysWhereItSpins() throws Exception {
+        WindowResult a = firstVariantOfCq1("fixture-spins");
+        assertEquals(Outcome.ERROR, a.outcome());
+        assertTrue(a.reason().contains("the point was never reached"), a.reason());
+        assertTrue(a.reason().contains("device-interrupt RUNNABLE in io.github.fabrictck.fixtures.FixtureDrivers$Spins.onEvent"),
+                a.reason());
+    }
+
+    @Test
+    void aDriverThatLeavesANonDaemonThreadIsAnErrorThatSaysWhereItStartedIt() throws Exception {
+        WindowResult a = firstVariantOfCq1("fixture-leaks-thread");
+        assertEquals(Outcome.ERROR, a.outcome());
+        assertTrue(a.reason().contains("non-daemon thread(s) running"), a.reason());
+        assertTrue(a.reason().contains("'leaky-poller' (started at io.github.fabrictck.fixtures.FixtureDrivers$LeaksThread.opened"),
+                a.reason());
+    }
 }

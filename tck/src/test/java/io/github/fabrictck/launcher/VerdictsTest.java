@@ -27,7 +27,7 @@ class VerdictsTest {
     @Test
     void aViolatedInvariantIsAFailThatNamesItAndTheHolds() {
         Verdicts.Verdict v = Verdicts.failed(new InvariantViolation("every completion is consumed", "1 waits"),
-                List.of("device-interrupt held at call CompletionQueue.requestNotify in X.handle(X.java:30)"));
+                List.of("device-interrupt held at call CompletionQueue.requestNotify in X.handle(X.java:30)"), null);
         assertEquals(Outcome.FAIL, v.outcome());
         assertEquals(List.of("every completion is consumed"), v.violated());
         assertTrue(v.reason().startsWith("every completion is consumed: 1 waits"), v.reason());
@@ -36,8 +36,8 @@ class VerdictsTest {
 
     @Test
     void aWindowThatCouldNotBeForcedOrAnyOtherExceptionIsAnError() {
-        assertEquals(Outcome.ERROR, Verdicts.failed(new WindowNotOpened("the point was never reached"), List.of()).outcome());
-        Verdicts.Verdict v = Verdicts.failed(new NullPointerException("boom"), List.of());
+        assertEquals(Outcome.ERROR, Verdicts.failed(new WindowNotOpened("the point was never reached"), List.of(), null).outcome());
+        Verdicts.Verdict v = Verdicts.failed(new NullPointerException("boom"), List.of(), null);
         assertEquals(Outcome.ERROR, v.outcome());
         assertTrue(v.reason().contains("NullPointerException"), v.reason());
     }

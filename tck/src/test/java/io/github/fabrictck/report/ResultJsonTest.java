@@ -39,7 +39,7 @@ class ResultJsonTest {
         Path file = dir.resolve("r.json");
         ResultJson.write(result(false, window("CQ-1", null, Outcome.FAIL, "lost")), file);
         Map<?, ?> root = (Map<?, ?>) Json.parse(Files.readString(file));
-        assertEquals(List.of("schema", "tck", "driver", "jvm", "complete", "summary", "windows"), List.copyOf(root.keySet()));
+        assertEquals(List.of("schema", "tck", "driver", "jvm", "complete", "running", "summary", "windows"), List.copyOf(root.keySet()));
         assertEquals("fabric-tck-result/1", root.get("schema"));
         assertEquals(Map.of("version", "0.1.0"), root.get("tck"));
         assertEquals(Map.of("name", "sample", "version", "1.0.0"), root.get("driver"));
@@ -49,7 +49,7 @@ class ResultJsonTest {
         assertEquals(Map.of("pass", 0L, "fail", 1L, "error", 0L, "notApplicable", 0L), root.get("summary"));
         Map<?, ?> w = (Map<?, ?>) ((List<?>) root.get("windows")).get(0);
         assertEquals(List.of("id", "variant", "title", "family", "outcome", "durationMillis", "reason", "violated",
-                "evidence", "reproduce", "trace"), List.copyOf(w.keySet()));
+                "evidence", "reproduce", "threadDump", "trace"), List.copyOf(w.keySet()));
         assertTrue(w.containsKey("variant") && w.get("variant") == null, "variant is written as null");
         assertEquals("FAIL", w.get("outcome"));
         assertEquals(12L, w.get("durationMillis"));

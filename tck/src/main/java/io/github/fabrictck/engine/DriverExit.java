@@ -1,0 +1,15 @@
+package io.github.fabrictck.engine;
+
+/**
+ * Thrown in place of a driver's {@code System.exit}, {@code Runtime.exit} or {@code Runtime.halt}:
+ * a driver must not end the JVM that judges it. An {@link Error}, so that a driver's
+ * {@code catch (Exception e)} does not swallow it.
+ */
+public final class DriverExit extends Error {
+
+    private static final long serialVersionUID = 1L;
+
+    public DriverExit(String message) {
+        super(message);
+    }
+}
