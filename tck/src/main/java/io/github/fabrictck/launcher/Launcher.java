@@ -19,8 +19,10 @@ import java.util.List;
 import java.util.Properties;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.Consumer;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -40,15 +42,17 @@ public final class Launcher {
      * What to run.
      *
      * @param driverName      the driver to judge, or {@code null} when exactly one is on the class path
-     * @param windows         window ids to run; empty for all
-     * @param outputDirectory where {@code fabric-tck-result.json} goes
+     * @param windows         window ids or families to run; empty for all
+     * @param excluded        window ids or families not to run
+     * @param repeat          how many times to run each window variant
+     * @param outputDirectory where the result files go
      * @param reproducePrefix the command that reruns the kit, before {@code -Dfabric-tck.driver=...}
      * @param bound           how soon pending work must be taken up
      * @param pointTimeout    how long a script waits for a point before the window is ERROR
      * @param windowTimeout   the longest a window may run before it is ERROR
      */
-    public record Config(String driverName, Set<String> windows, Path outputDirectory, String reproducePrefix,
-                         Duration bound, Duration pointTimeout, Duration windowTimeout) {
+    public record Config(String driverName, Set<String> windows, Set<String> excluded, int repeat, Path outputDirectory,
+                         String reproducePrefix, Duration bound, Duration pointTimeout, Duration windowTimeout) {
     }
 
     private Launcher() {
@@ -79,18 +83,6 @@ public final class Launcher {
         return DriverChoice.choose(drivers, name);
     }
 
-    /** Checks the window ids against the catalog. */
-    public static Set<String> selectWindows(Catalog catalog, Set<String> requested) throws ConfigurationError {
-        Set<String> known = catalog.windows().keySet();
-        Set<String> unknown = new TreeSet<>(requested);
-        unknown.removeAll(known);
-        if (!unknown.isEmpty()) {
-            throw new ConfigurationError("Unknown window id " + String.join(", ", unknown)
-                    + " in -Dfabric-tck.windows: the catalog has " + String.join(", ", known) + ".");
-        }
-        return requested.isEmpty() ? known : requested;
-    }
-
     /**
      * Runs the selected windows and writes the result after each one.
      *
@@ -98,14 +90,21 @@ public final class Launcher {
      */
     public static Result run(Config config, Consumer<WindowResult> progress) throws ConfigurationError {
         Catalog catalog = Catalog.discover();
-        Set<String> windows = selectWindows(catalog, config.windows());
+        Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
         Driver driver = selectDriver(Thread.currentThread().getContextClassLoader(), config.driverName());
         Path out = config.outputDirectory();
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
-        List<WindowResult> results = Collections.synchronizedList(new ArrayList<>());
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
-        write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, results), out);
+        Map<String, List<WindowResult>> runs = Collections.synchronizedMap(new LinkedHashMap<>());
+        Function<String, Result> snapshot = running -> {
+            List<WindowResult> verdicts;
+            synchronized (runs) {
+                verdicts = runs.values().stream().map(Repetition::aggregate).toList();
+            }
+            return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, running, verdicts);
+        };
+        write(snapshot.apply(null), out);
 
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
@@ -115,29 +114,31 @@ public final class Launcher {
                 .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
         LauncherDiscoveryRequest discovery = request.build();
 
-        TestExecutionListener listener = new TestExecutionListener() {
-            private long started;
+        for (int r = 1; r <= Math.max(1, config.repeat()); r++) {
+            String round = config.repeat() > 1 ? " (run " + r + " of " + config.repeat() + ")" : "";
+            LauncherFactory.create().execute(discovery, new TestExecutionListener() {
+                private long started;
 
-            @Override
-            public void executionStarted(TestIdentifier id) {
-                started = System.nanoTime();
-                Catalog.entry(id).ifPresent(entry -> write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false,
-                        entry.label(), results), out));
-            }
+                @Override
+                public void executionStarted(TestIdentifier id) {
+                    started = System.nanoTime();
+                    Catalog.entry(id).ifPresent(entry -> write(snapshot.apply(entry.label() + round), out));
+                }
 
-            @Override
-            public void executionFinished(TestIdentifier id, TestExecutionResult outcome) {
-                long millis = (System.nanoTime() - started) / 1_000_000;
-                Catalog.entry(id).ifPresent(entry -> {
-                    WindowResult w = verdict(entry, id, outcome, millis, session, driver, config);
-                    results.add(w);
-                    progress.accept(w);
-                    write(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, results), out);
-                });
-            }
-        };
-        LauncherFactory.create().execute(discovery, listener);
-        Result done = new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, List.copyOf(results));
+                @Override
+                public void executionFinished(TestIdentifier id, TestExecutionResult outcome) {
+                    long millis = (System.nanoTime() - started) / 1_000_000;
+                    Catalog.entry(id).ifPresent(entry -> {
+                        WindowResult w = verdict(entry, id, outcome, millis, session, driver, config);
+                        runs.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(w);
+                        progress.accept(w);
+                        write(snapshot.apply(null), out);
+                    });
+                }
+            });
+        }
+        Result done = snapshot.apply(null);
+        done = new Result(done.schema(), done.tckVersion(), done.driver(), done.jvm(), true, null, done.windows());
         write(done, out);
         return done;
     }

@@ -3,7 +3,6 @@ package io.github.fabrictck.launcher;
 import io.github.fabrictck.report.WindowResult;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -12,7 +11,7 @@ import java.util.Set;
  *
  * <pre>
  * java -javaagent:fabric-tck.jar -cp ... io.github.fabrictck.launcher.Main --out DIR
- *      [--driver NAME] [--windows CQ-1,CQ-2] [--reproduce-prefix "mvn ...:run"]
+ *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--reproduce-prefix "mvn ...:run"]
  * </pre>
  *
  * <p>Exit status 0: the catalog ran and the result file is written (whatever the verdicts);
@@ -61,6 +60,8 @@ public final class Main {
     static Launcher.Config parse(String[] args) throws ConfigurationError {
         String driver = null;
         Set<String> windows = new LinkedHashSet<>();
+        Set<String> excluded = new LinkedHashSet<>();
+        int repeat = 1;
         Path out = null;
         String reproduce = "mvn io.github.fabrictck:fabric-tck-maven-plugin:" + Launcher.tckVersion() + ":run";
         for (int i = 0; i < args.length; i++) {
@@ -71,19 +72,32 @@ public final class Main {
             String v = args[++i];
             switch (a) {
                 case "--driver" -> driver = v.isBlank() ? null : v.trim();
-                case "--windows" -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                        .map(s -> s.toUpperCase(java.util.Locale.ROOT)).forEach(windows::add);
+                case "--windows" -> windows.addAll(WindowSelection.names(v));
+                case "--exclude" -> excluded.addAll(WindowSelection.names(v));
+                case "--repeat" -> repeat = positive(v);
                 case "--out" -> out = Path.of(v);
                 case "--reproduce-prefix" -> reproduce = v;
                 default -> throw new ConfigurationError("Unknown option " + a
-                        + "; the launcher takes --out, --driver, --windows and --reproduce-prefix.");
+                        + "; the launcher takes --out, --driver, --windows, --exclude, --repeat and --reproduce-prefix.");
             }
         }
         if (out == null) {
             throw new ConfigurationError("Missing --out DIR: where to write fabric-tck-result.json.");
         }
-        return new Launcher.Config(driver, windows, out, reproduce, seconds("fabric-tck.bound", 1),
+        return new Launcher.Config(driver, windows, excluded, repeat, out, reproduce, seconds("fabric-tck.bound", 1),
                 seconds("fabric-tck.pointTimeout", 5), seconds("fabric-tck.windowTimeout", 60));
+    }
+
+    private static int positive(String v) throws ConfigurationError {
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new ConfigurationError("-Dfabric-tck.repeat=" + v + " must be a whole number of runs, 1 or more.");
     }
 
     private static Duration seconds(String property, long defaultSeconds) throws ConfigurationError {

@@ -114,12 +114,35 @@ public final class ResultJson {
                 "pointsHit", (long) e.pointsHit(), "instrumentedClasses", (long) e.instrumentedClasses()));
         window.put("reproduce", w.reproduce());
         window.put("threadDump", w.threadDump());
+        window.put("repeat", w.repeat() == null ? null : toJson(w.repeat()));
         List<Object> trace = new ArrayList<>();
         for (TraceEvent t : w.trace()) {
             trace.add(object("t", t.t(), "thread", t.thread(), "event", t.event(), "at", t.at()));
         }
         window.put("trace", trace);
         return window;
+    }
+
+    private static Map<String, Object> toJson(RepeatStats r) {
+        RepeatStats.Distribution d = r.timeToDetectMillis();
+        return object("runs", (long) r.runs(), "pass", (long) r.pass(), "fail", (long) r.fail(), "error", (long) r.error(),
+                "notApplicable", (long) r.notApplicable(), "timeToDetectMillis",
+                d == null ? null : object("min", d.min(), "median", d.median(), "p95", d.p95(), "max", d.max()));
+    }
+
+    private static RepeatStats repeatFromJson(Node w) {
+        if (!w.members().containsKey("repeat") || w.members().get("repeat") == null) {
+            return null;
+        }
+        Node r = w.object("repeat");
+        RepeatStats.Distribution d = null;
+        if (r.members().get("timeToDetectMillis") != null) {
+            Node t = r.object("timeToDetectMillis");
+            d = new RepeatStats.Distribution(t.number("min").longValue(), t.number("median").longValue(),
+                    t.number("p95").longValue(), t.number("max").longValue());
+        }
+        return new RepeatStats(r.integer("runs"), r.integer("pass"), r.integer("fail"), r.integer("error"),
+                r.integer("notApplicable"), d);
     }
 
     private static Map<String, Object> object(Object... namesAndValues) {
@@ -176,7 +199,7 @@ public final class ResultJson {
         }
         return new WindowResult(w.requiredString("id"), w.string("variant"), w.string("title"),
                 w.string("family"), parsed, w.number("durationMillis").longValue(), w.string("reason"),
-                violated, evidence, w.string("reproduce"), w.optionalString("threadDump"), trace);
+                violated, evidence, w.string("reproduce"), w.optionalString("threadDump"), repeatFromJson(w), trace);
     }
 
     /** A JSON object and its path in the document, so that a wrong field is named exactly. */

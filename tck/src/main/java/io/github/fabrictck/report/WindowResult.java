@@ -17,11 +17,12 @@ import java.util.List;
  * @param evidence       what shows the window was forced
  * @param reproduce      the command that runs this window again
  * @param threadDump     a thread dump of the fork taken when the window could not finish, or {@code null}
+ * @param repeat         the flakiness report when the window ran several times, or {@code null}
  * @param trace          every event of the window, in order
  */
 public record WindowResult(String id, String variant, String title, String family, Outcome outcome,
                            long durationMillis, String reason, List<String> violated, Evidence evidence,
-                           String reproduce, String threadDump, List<TraceEvent> trace) {
+                           String reproduce, String threadDump, RepeatStats repeat, List<TraceEvent> trace) {
 
     public WindowResult {
         violated = List.copyOf(violated);
@@ -32,7 +33,16 @@ public record WindowResult(String id, String variant, String title, String famil
     public WindowResult(String id, String variant, String title, String family, Outcome outcome, long durationMillis,
                         String reason, List<String> violated, Evidence evidence, String reproduce,
                         List<TraceEvent> trace) {
-        this(id, variant, title, family, outcome, durationMillis, reason, violated, evidence, reproduce, null, trace);
+        this(id, variant, title, family, outcome, durationMillis, reason, violated, evidence, reproduce, null, null,
+                trace);
+    }
+
+    /** A verdict of one run, with a thread dump or none. */
+    public WindowResult(String id, String variant, String title, String family, Outcome outcome, long durationMillis,
+                        String reason, List<String> violated, Evidence evidence, String reproduce, String threadDump,
+                        List<TraceEvent> trace) {
+        this(id, variant, title, family, outcome, durationMillis, reason, violated, evidence, reproduce, threadDump, null,
+                trace);
     }
 
     /** {@code id} or {@code id/variant}, as reports name a window variant. */

@@ -2,6 +2,7 @@ package io.github.fabrictck.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Set;
@@ -18,8 +19,19 @@ class CatalogTest {
     @Test
     void anUnknownWindowIdIsOneSentenceThatListsTheCatalog() {
         ConfigurationError e = assertThrows(ConfigurationError.class,
-                () -> Launcher.selectWindows(Catalog.discover(), Set.of("CQ-9", "CQ-1")));
-        assertEquals("Unknown window id CQ-9 in -Dfabric-tck.windows: the catalog has CQ-1, CQ-2, CQ-3, CQ-4.",
-                e.getMessage());
+                () -> WindowSelection.resolve(Catalog.discover(), Set.of("CQ-9", "CQ-1"), Set.of()));
+        assertEquals("Unknown window id CQ-9 in -Dfabric-tck.windows: the catalog has CQ-1, CQ-2, CQ-3, CQ-4 and the "
+                + "family completion-queue (CQ).", e.getMessage());
+    }
+
+    @Test
+    void windowsAreSelectedByIdOrFamilyAndExcludedTheSameWay() throws ConfigurationError {
+        Catalog c = Catalog.discover();
+        assertEquals(Set.of("CQ-1", "CQ-2", "CQ-3", "CQ-4"), WindowSelection.resolve(c, Set.of("completion-queue"), Set.of()));
+        assertEquals(List.of("CQ-2", "CQ-3"), List.copyOf(WindowSelection.resolve(c, Set.of("cq"), Set.of("cq-1", "CQ-4"))));
+        assertEquals(List.of("CQ-1", "CQ-2", "CQ-3", "CQ-4"), List.copyOf(WindowSelection.resolve(c, Set.of(), Set.of())));
+        ConfigurationError empty = assertThrows(ConfigurationError.class,
+                () -> WindowSelection.resolve(c, Set.of("CQ-1"), Set.of("CQ")));
+        assertTrue(empty.getMessage().startsWith("The window selection is empty"), empty.getMessage());
     }
 }

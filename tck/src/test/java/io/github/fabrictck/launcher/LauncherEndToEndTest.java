@@ -36,7 +36,7 @@ class LauncherEndToEndTest {
     }
 
     private Result run(String driver, Set<String> windows, List<WindowResult> progress) throws ConfigurationError {
-        return Launcher.run(new Launcher.Config(driver, windows, out, "mvn fabric-tck:run", Duration.ofSeconds(1),
+        return Launcher.run(new Launcher.Config(driver, windows, Set.of(), 1, out, "mvn fabric-tck:run", Duration.ofSeconds(1),
                 Duration.ofMillis(500), Duration.ofSeconds(30)), progress::add);
     }
 

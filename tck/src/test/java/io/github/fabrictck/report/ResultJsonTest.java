@@ -49,7 +49,7 @@ class ResultJsonTest {
         assertEquals(Map.of("pass", 0L, "fail", 1L, "error", 0L, "notApplicable", 0L), root.get("summary"));
         Map<?, ?> w = (Map<?, ?>) ((List<?>) root.get("windows")).get(0);
         assertEquals(List.of("id", "variant", "title", "family", "outcome", "durationMillis", "reason", "violated",
-                "evidence", "reproduce", "threadDump", "trace"), List.copyOf(w.keySet()));
+                "evidence", "reproduce", "threadDump", "repeat", "trace"), List.copyOf(w.keySet()));
         assertTrue(w.containsKey("variant") && w.get("variant") == null, "variant is written as null");
         assertEquals("FAIL", w.get("outcome"));
         assertEquals(12L, w.get("durationMillis"));

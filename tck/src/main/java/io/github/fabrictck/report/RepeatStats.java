@@ -1,0 +1,26 @@
+package io.github.fabrictck.report;
+
+/**
+ * How a window variant fared when it was run several times ({@code fabric-tck.repeat}): the
+ * flakiness report. {@code null} in a result when the window ran once.
+ *
+ * @param runs                how many times it ran
+ * @param pass                how many runs passed
+ * @param fail                how many failed
+ * @param error               how many were errors
+ * @param notApplicable       how many were not applicable
+ * @param timeToDetectMillis  the distribution of the failing runs' durations, or {@code null} when none failed
+ */
+public record RepeatStats(int runs, int pass, int fail, int error, int notApplicable, Distribution timeToDetectMillis) {
+
+    /**
+     * A distribution of milliseconds.
+     *
+     * @param min    the least
+     * @param median the median
+     * @param p95    the 95th percentile (nearest rank)
+     * @param max    the most
+     */
+    public record Distribution(long min, long median, long p95, long max) {
+    }
+}
