@@ -24,6 +24,9 @@ final class Fork {
     /** A bound on waiting for the output after the process ended, in case a stray descendant holds a pipe. */
     private static final Duration DRAIN = Duration.ofSeconds(10);
 
+    /** How long the fork gets to print its thread dump before it is killed. */
+    private static final Duration DUMP_WAIT = Duration.ofSeconds(1);
+
     private final Process process;
     private final Thread stdout;
     private final Thread stderr;
@@ -84,11 +87,29 @@ final class Fork {
             throw interrupted;
         }
         if (!finished) {
+            requestThreadDump();
             kill();
         }
         stdout.join(DRAIN.toMillis());
         stderr.join(DRAIN.toMillis());
         return new ForkExit(process.exitValue(), !finished, explanation.get());
+    }
+
+    /**
+     * Asks the fork's JVM for a thread dump on its standard output (SIGQUIT), which is passed on to
+     * the log, so that an overrun shows where every thread was. Not available on Windows.
+     */
+    private void requestThreadDump() throws InterruptedException {
+        if (System.getProperty("os.name", "").startsWith("Windows")) {
+            return;
+        }
+        try {
+            Process quit = new ProcessBuilder("kill", "-QUIT", Long.toString(process.pid())).redirectErrorStream(true).start();
+            quit.waitFor(DUMP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            process.waitFor(DUMP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (IOException e) {
+            // no dump then; the fork is killed all the same
+        }
     }
 
     /** Kills the fork and every process it started, without letting it run shutdown hooks. */

@@ -19,12 +19,14 @@ import java.util.List;
  * @param classpath            the fork's class path elements
  * @param outputDirectory      where the launcher writes its results
  * @param driver               the driver's name; {@code null} to let the launcher pick the only one
- * @param windows              comma list of window ids; {@code null} for the whole catalog
+ * @param windows              comma list of window ids or families; {@code null} for the whole catalog
+ * @param excludeWindows       comma list of window ids or families not to run; may be {@code null}
+ * @param repeat               how many times to run each window variant
  * @param reproducePrefix      the command line that the reproduce commands start with
  */
 record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instrumentPackages,
                    int windowTimeoutSeconds, Path agentJar, List<String> classpath, Path outputDirectory,
-                   String driver, String windows, String reproducePrefix) {
+                   String driver, String windows, String excludeWindows, int repeat, String reproducePrefix) {
 
     static final String MAIN_CLASS = "io.github.fabrictck.launcher.Main";
 
@@ -66,6 +68,15 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
         if (!windowIds.isEmpty()) {
             args.add("--windows");
             args.add(windowIds);
+        }
+        String excluded = commaList(excludeWindows);
+        if (!excluded.isEmpty()) {
+            args.add("--exclude");
+            args.add(excluded);
+        }
+        if (repeat > 1) {
+            args.add("--repeat");
+            args.add(Integer.toString(repeat));
         }
         args.add("--reproduce-prefix");
         args.add(reproducePrefix);

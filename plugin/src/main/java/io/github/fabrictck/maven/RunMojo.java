@@ -1,6 +1,7 @@
 package io.github.fabrictck.maven;
 
 import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.ReportFiles;
 import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.VerdictTable;
 import java.io.File;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -17,10 +19,14 @@ import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.toolchain.Toolchain;
+import org.apache.maven.toolchain.ToolchainManager;
 
 /**
  * Runs the race-window catalog against the project's driver in a forked JVM with the kit's agent,
@@ -35,9 +41,20 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "fabric-tck.driver")
     private String driver;
 
-    /** Comma list of window ids to run, for example {@code CQ-1,HS-2}; default: the whole catalog. */
+    /** Comma list of window ids or families to run, for example {@code CQ-1,HS}; default: the whole catalog. */
     @Parameter(property = "fabric-tck.windows")
     private String windows;
+
+    /** Comma list of window ids or families not to run. */
+    @Parameter(property = "fabric-tck.excludeWindows")
+    private String excludeWindows;
+
+    /**
+     * Runs each window variant this many times and reports the verdict counts and the time-to-detect
+     * distribution: the flakiness report.
+     */
+    @Parameter(property = "fabric-tck.repeat", defaultValue = "1")
+    private int repeat;
 
     /** Where the result files are written. */
     @Parameter(property = "fabric-tck.outputDirectory", defaultValue = "${project.build.directory}/fabric-tck")
@@ -59,7 +76,10 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "fabric-tck.windowTimeout", defaultValue = "60")
     private int windowTimeoutSeconds;
 
-    /** The {@code java} executable of the fork; default: the one running Maven. */
+    /**
+     * The {@code java} executable of the fork; default: the JDK of the build's toolchain (maven-toolchains-plugin),
+     * else the one running Maven.
+     */
     @Parameter(property = "fabric-tck.jvm")
     private File jvm;
 
@@ -70,6 +90,20 @@ public class RunMojo extends AbstractMojo {
     /** Skips the run (and, with the same property, the verify goal). */
     @Parameter(property = "fabric-tck.skip", defaultValue = "false")
     private boolean skip;
+
+    /** Maven's switch for every test: skips the run and the verification too. */
+    @Parameter(property = "skipTests", defaultValue = "false")
+    private boolean skipTests;
+
+    /** Maven's switch that skips compiling and running tests: skips the run and the verification too. */
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    private boolean mavenTestSkip;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
+    @Component
+    private ToolchainManager toolchains;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
@@ -88,15 +122,26 @@ public class RunMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("Fabric TCK: skipped (fabric-tck.skip).");
+        String skipped = skip ? "fabric-tck.skip" : skipTests ? "skipTests" : mavenTestSkip ? "maven.test.skip" : null;
+        if (skipped != null) {
+            getLog().info("Fabric TCK: skipped (" + skipped + ").");
             return;
         }
         Path out = outputDirectory.toPath();
         Path resultFile = out.resolve(ResultJson.FILE_NAME);
-        List<String> command = command(out);
+        List<String> classpath = classpath();
+        failIfNotNull(Preflight.outputDirectory(out));
+        failIfNotNull(Preflight.windows(windows, excludeWindows));
+        failIfNotNull(Preflight.spi(version(project.getArtifacts(), SPI), version(pluginArtifacts, SPI)));
+        failIfNotNull(Preflight.drivers(classpath, driver));
+        if (repeat < 1) {
+            throw new MojoFailureException("fabric-tck.repeat is " + repeat + ": it must be 1 or more.");
+        }
+        String reproducePrefix = ForkCommand.reproducePrefix(pluginGroupId, pluginArtifactId, pluginVersion);
+        List<String> command = new ForkCommand(java(), argLine, classesDirectory.toPath(), instrumentPackages,
+                windowTimeoutSeconds, agentJar(), classpath, out, driver, windows, excludeWindows, repeat, reproducePrefix)
+                .arguments();
         getLog().debug("Fabric TCK fork: " + String.join(" ", command));
-
         try {
             // A result left by an earlier build must not be judged as this one's.
             Files.deleteIfExists(resultFile);
@@ -105,7 +150,7 @@ public class RunMojo extends AbstractMojo {
         }
         ForkExit exit;
         try {
-            getLog().info("Fabric TCK: running the catalog in a forked JVM, results in " + out);
+            getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
             Fork fork = Fork.start(command, project.getBasedir().toPath(), getLog()::info, getLog()::warn);
             exit = fork.await(Duration.ofSeconds(forkTimeoutSeconds));
         } catch (IOException e) {
@@ -115,29 +160,60 @@ public class RunMojo extends AbstractMojo {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("Interrupted while the Fabric TCK fork ran; it was killed.", e);
         }
-
-        String failure = exit.failure();
-        if (failure != null) {
-            throw new MojoFailureException(failure);
-        }
+        failIfNotNull(exit.failure());
         String problem = exit.problem(forkTimeoutSeconds);
         if (problem != null) {
             getLog().error(problem);
         }
-        if (Files.exists(resultFile)) {
-            try {
-                Result result = ResultJson.read(resultFile);
-                VerdictTable.render(result).lines().forEach(getLog()::info);
-            } catch (IOException e) {
-                getLog().error(e.getMessage());
-            }
-            getLog().info("Fabric TCK result: " + resultFile);
-        } else {
+        if (!Files.exists(resultFile)) {
             getLog().error("The Fabric TCK fork wrote no result at " + resultFile + "; fabric-tck:verify will fail.");
+            return;
+        }
+        try {
+            Result result = ResultJson.read(resultFile);
+            if (problem != null) {
+                result = ForkAftermath.interrupted(result, problem.replaceAll("\\.$", ""), reproducePrefix);
+                ReportFiles.writeAll(result, out);
+                if (result.running() != null) {
+                    getLog().error("Window in progress when the fork ended: " + result.running()
+                            + "; every verdict reached before it is kept.");
+                }
+            }
+            VerdictTable.render(result).lines().forEach(getLog()::info);
+        } catch (IOException e) {
+            getLog().error(e.getMessage());
+        }
+        getLog().info("Fabric TCK result: " + resultFile);
+    }
+
+    private static final String SPI = "io.github.fabrictck:fabric-tck-spi";
+
+    private static void failIfNotNull(String sentence) throws MojoFailureException {
+        if (sentence != null) {
+            throw new MojoFailureException(sentence);
         }
     }
 
-    private List<String> command(Path out) throws MojoExecutionException {
+    private static String version(Collection<Artifact> artifacts, String groupAndArtifact) {
+        return artifacts.stream().filter(a -> groupAndArtifact.equals(a.getGroupId() + ":" + a.getArtifactId()))
+                .map(Artifact::getBaseVersion).findFirst().orElse(null);
+    }
+
+    /** The fork's {@code java}: the parameter, else the toolchain's JDK, else the JVM running Maven. */
+    private Path java() {
+        if (jvm != null) {
+            return jvm.toPath();
+        }
+        Toolchain jdk = toolchains == null ? null : toolchains.getToolchainFromBuildContext("jdk", session);
+        String tool = jdk == null ? null : jdk.findTool("java");
+        if (tool != null) {
+            getLog().info("Fabric TCK: forking with the toolchain's JDK " + tool);
+            return Path.of(tool);
+        }
+        return ForkCommand.currentJvm();
+    }
+
+    private List<String> classpath() throws MojoExecutionException {
         List<String> projectElements;
         try {
             projectElements = project.getRuntimeClasspathElements();
@@ -146,21 +222,21 @@ public class RunMojo extends AbstractMojo {
         }
         Set<String> projectKeys = project.getArtifacts().stream()
                 .map(a -> a.getGroupId() + ":" + a.getArtifactId()).collect(Collectors.toSet());
-        List<ForkClasspath.Jar> pluginJars = pluginArtifacts.stream()
+        return ForkClasspath.assemble(projectElements, projectKeys, pluginJars(), pluginGroupId + ":" + pluginArtifactId);
+    }
+
+    private List<ForkClasspath.Jar> pluginJars() {
+        return pluginArtifacts.stream()
                 .map(a -> new ForkClasspath.Jar(a.getGroupId(), a.getArtifactId(),
                         a.getFile() == null ? null : a.getFile().toPath()))
                 .toList();
-        Path agentJar;
+    }
+
+    private Path agentJar() throws MojoExecutionException {
         try {
-            agentJar = ForkClasspath.agentJar(pluginJars);
+            return ForkClasspath.agentJar(pluginJars());
         } catch (IllegalStateException e) {
             throw new MojoExecutionException(e.getMessage(), e);
         }
-        List<String> classpath = ForkClasspath.assemble(projectElements, projectKeys, pluginJars,
-                pluginGroupId + ":" + pluginArtifactId);
-        return new ForkCommand(jvm == null ? ForkCommand.currentJvm() : jvm.toPath(), argLine,
-                classesDirectory.toPath(), instrumentPackages, windowTimeoutSeconds, agentJar, classpath, out,
-                driver, windows, ForkCommand.reproducePrefix(pluginGroupId, pluginArtifactId, pluginVersion))
-                .arguments();
     }
 }

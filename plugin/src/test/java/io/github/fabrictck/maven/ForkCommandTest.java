@@ -15,7 +15,7 @@ class ForkCommandTest {
     private static ForkCommand command(String argLine, String packages, String driver, String windows) {
         return new ForkCommand(Path.of("/jdk/bin/java"), argLine, BASE.resolve("target/classes"), packages, 60,
                 Path.of("/m2/fabric-tck-1.2.3.jar"), List.of("/work/driver/target/classes", "/m2/spi.jar"),
-                BASE.resolve("target/fabric-tck"), driver, windows, PREFIX);
+                BASE.resolve("target/fabric-tck"), driver, windows, null, 1, PREFIX);
     }
 
     @Test

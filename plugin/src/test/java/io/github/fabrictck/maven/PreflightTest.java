@@ -1,0 +1,80 @@
+package io.github.fabrictck.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PreflightTest {
+
+    @TempDir
+    Path dir;
+
+    private Path classesListing(String... drivers) throws IOException {
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        Path services = classes.resolve(Preflight.SERVICES);
+        Files.createDirectories(services.getParent());
+        Files.writeString(services, "# drivers\n" + String.join("\n", drivers) + "\n");
+        return classes;
+    }
+
+    private Path jarListing(String driver) throws IOException {
+        Path jar = dir.resolve("driver.jar");
+        try (OutputStream out = Files.newOutputStream(jar); ZipOutputStream zip = new ZipOutputStream(out)) {
+            zip.putNextEntry(new ZipEntry(Preflight.SERVICES));
+            zip.write((driver + "\n").getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        return jar;
+    }
+
+    @Test
+    void anOutputDirectoryUnderAFileCannotBeWritten() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        String sentence = Preflight.outputDirectory(file.resolve("out"));
+        assertTrue(sentence.startsWith("The output directory " + file.resolve("out") + " cannot be written: "), sentence);
+        assertNull(Preflight.outputDirectory(dir.resolve("fabric-tck")));
+    }
+
+    @Test
+    void driversAreCountedFromServiceFilesWithoutLoadingThem() throws IOException {
+        Path classes = classesListing("com.example.A", "com.example.B  # the second");
+        Path jar = jarListing("com.example.C");
+        assertEquals(List.of("com.example.A", "com.example.B"), Preflight.listedDrivers(classes));
+        assertEquals(List.of("com.example.C"), Preflight.listedDrivers(jar));
+        assertEquals("3 drivers found (com.example.A, com.example.B, com.example.C): choose one with "
+                + "-Dfabric-tck.driver=NAME.", Preflight.drivers(List.of(classes.toString(), jar.toString()), null));
+        assertNull(Preflight.drivers(List.of(classes.toString(), jar.toString()), "b"));
+        assertNull(Preflight.drivers(List.of(jar.toString()), null));
+        assertEquals("No Fabric TCK driver found on the class path: list your implementation of io.github.fabrictck.spi."
+                + "Driver in META-INF/services/io.github.fabrictck.spi.Driver.",
+                Preflight.drivers(List.of(dir.resolve("missing").toString()), null));
+    }
+
+    @Test
+    void theSpiMustMatchInMajorAndMinorVersion() {
+        assertNull(Preflight.spi("0.1.0-SNAPSHOT", "0.1.0-SNAPSHOT"));
+        assertNull(Preflight.spi("0.1.3", "0.1.0-SNAPSHOT"));
+        assertEquals("The driver is built against fabric-tck-spi 0.0.1, but this kit needs fabric-tck-spi 0.1.x: "
+                + "rebuild the driver against io.github.fabrictck:fabric-tck-spi:0.1.0-SNAPSHOT.",
+                Preflight.spi("0.0.1", "0.1.0-SNAPSHOT"));
+        assertTrue(Preflight.spi(null, "0.1.0").startsWith("The project does not depend on io.github.fabrictck:fabric-tck-spi"));
+    }
+
+    @Test
+    void windowIdsAndFamiliesAreCheckedAgainstTheCatalog() {
+        assertNull(Preflight.windows("CQ-1, completion-queue", "CQ-4"));
+        assertTrue(Preflight.windows("CQ-9", null).startsWith("Unknown window id CQ-9 in -Dfabric-tck.windows"));
+        assertTrue(Preflight.windows(null, "XX").startsWith("Unknown window id XX in -Dfabric-tck.excludeWindows"));
+    }
+}
