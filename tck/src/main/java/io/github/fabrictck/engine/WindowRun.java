@@ -139,12 +139,12 @@ public final class WindowRun {
     /**
      * Threads started during this window that are still alive and not daemon threads: they would
      * keep the JVM alive after the kit is done. Each with where the driver started it, when it
-     * started it itself. The JUnit Platform's own threads ({@code junit-*}) do not count.
+     * started it itself. The threads of JUnit and Awaitility do not count.
      */
     public List<String> leakedThreads() {
         List<String> leaked = new ArrayList<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (before.contains(t) || !t.isAlive() || t.isDaemon() || t.getName().startsWith("junit-")) {
+            if (before.contains(t) || !t.isAlive() || t.isDaemon() || isKitThread(t.getName())) {
                 continue;
             }
             String at = started.get(t);
@@ -152,6 +152,11 @@ public final class WindowRun {
                     + "on the driver's behalf") + ")");
         }
         return leaked;
+    }
+
+    /** Threads of the kit's own libraries, which are not the driver's: JUnit's timeouts, Awaitility's polls. */
+    private static boolean isKitThread(String name) {
+        return name.startsWith("junit-") || name.startsWith("awaitility");
     }
 
     /** Where driver threads are now, for a timeout: each thread's state and blocking call or top frame. */

@@ -3,6 +3,7 @@ package io.github.fabrictck.launcher;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import io.github.fabrictck.report.Evidence;
+import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.ReportFiles;
 import io.github.fabrictck.report.WindowResult;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Properties;
 import java.util.ServiceConfigurationError;
@@ -71,16 +73,39 @@ public final class Launcher {
         }
     }
 
-    /** Finds the one driver to judge, or says in one sentence what to change. */
+    /**
+     * Finds the one driver to judge, or says in one sentence what to change. A listed driver that
+     * cannot be loaded does not hide the others when a healthy driver is chosen by name.
+     */
     public static Driver selectDriver(ClassLoader loader, String name) throws ConfigurationError {
         List<Driver> drivers = new ArrayList<>();
-        try {
-            ServiceLoader.load(Driver.class, loader).forEach(drivers::add);
-        } catch (ServiceConfigurationError | LinkageError e) {
+        List<String> broken = new ArrayList<>();
+        Iterator<Driver> it = ServiceLoader.load(Driver.class, loader).iterator();
+        for (int guard = 0; guard < 10_000; guard++) {
+            try {
+                if (!it.hasNext()) {
+                    break;
+                }
+                drivers.add(it.next());
+            } catch (ServiceConfigurationError | LinkageError e) {
+                broken.add(describe(e));
+            }
+        }
+        boolean chosenIsHealthy = name != null && drivers.stream().anyMatch(d -> name.equals(d.name()));
+        if (!broken.isEmpty() && !chosenIsHealthy) {
             throw new ConfigurationError("A driver listed in META-INF/services/" + Driver.class.getName()
-                    + " could not be loaded: " + e.getMessage());
+                    + " could not be loaded: " + broken.get(0) + ".");
         }
         return DriverChoice.choose(drivers, name);
+    }
+
+    private static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String where = root.getStackTrace().length > 0 ? " at " + Site.format(root.getStackTrace()[0]) : "";
+        return e.getMessage() + (root == e ? "" : " (" + root + where + ")");
     }
 
     /**

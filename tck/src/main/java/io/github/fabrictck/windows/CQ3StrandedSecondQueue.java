@@ -1,7 +1,6 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Hold;
-import io.github.fabrictck.engine.Match;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.spi.Family;
 import java.util.Arrays;
@@ -36,15 +35,25 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("CQ-3")
 @RaceWindow(id = "CQ-3", title = "stranded completion on the second CQ", family = Family.COMPLETION_QUEUE,
-        source = "https://github.com/apache/brpc/pull/3425")
+        source = "https://github.com/apache/brpc/pull/3425",
+        bug = "brpc RDMA endpoint: after arming the send and the receive CQ only the send CQ was polled again, so a "
+                + "receive completion that arrived between the receive CQ's last poll and its arm waited for a later event.",
+        interleaving = {
+            "message R1 arrives on the armed receive CQ; the handler drains both CQs",
+            "the application takes R1 and waits for the next message",
+            "the handler arms the send CQ; before it arms the receive CQ, message R2 arrives: no event",
+            "the handler arms the receive CQ and polls the send CQ once more, but not the receive CQ",
+            "R2 waits in the receive CQ and the application waits for it"},
+        invariants = {CqWindow.CONSUMED, CqWindow.NOT_STUCK, CQ3StrandedSecondQueue.RECEIVED},
+        onFailure = "Check that after arming you poll (or ask for missed events on) every CQ you armed, not only the "
+                + "send CQ.")
 class CQ3StrandedSecondQueue {
 
     static final String RECEIVED = "the application receives every incoming message within the bound";
 
     @Test
     void messageArrivesBeforeTheReceiveQueueIsArmed(CqWindow w) {
-        Hold rearm = w.hold("the completion handler before it re-arms the receive CQ",
-                Match.call("CompletionQueue.requestNotify").on(w.interruptThread()).receiver(w.receiveQueue()));
+        Hold rearm = w.holdHandlerBeforeRearm(w.receiveQueue());
         w.device().deliverIncoming("R1".getBytes());
         w.reached(rearm);
         byte[] first = w.call("receive", () -> w.driver().receive(CqWindow.APPLICATION_TIMEOUT));

@@ -30,7 +30,19 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("CQ-4")
 @RaceWindow(id = "CQ-4", title = "event hygiene", family = Family.COMPLETION_QUEUE,
-        source = "https://github.com/torvalds/linux/blob/master/net/rds/ib_cm.c")
+        source = "https://github.com/torvalds/linux/blob/master/net/rds/ib_cm.c",
+        bug = "BeeGFS userspace IBVSocket.cpp tolerates outdated completion events; Linux RDS i_cq_quiesce makes "
+                + "shutdown wait for a completion handler still running before the queues are freed.",
+        interleaving = {
+            "spurious: with one send in flight and the waiter blocked, an event arrives for an empty CQ; the handler "
+                    + "must not count it as progress and must re-arm, so the real completion that follows is noticed",
+            "teardown: an event's handler is inside the handler (at its first call to the device) when the "
+                    + "application calls close()",
+            "close() must wait for the handler; after it returns, no handler runs and no queue is touched",
+            "every delivered event was acknowledged before the queue pair was destroyed"},
+        invariants = {CQ4EventHygiene.HARMLESS, CQ4EventHygiene.QUIESCED, CqWindow.RULES, CqWindow.CONSUMED},
+        onFailure = "Check that your handler does not assume an event carries a completion, and that close() marks the "
+                + "endpoint closing, waits until no handler runs, then destroys the queue pair.")
 class CQ4EventHygiene {
 
     static final String HARMLESS = "a spurious event is harmless (no error, no progress counted for it)";

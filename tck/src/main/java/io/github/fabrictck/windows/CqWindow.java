@@ -104,6 +104,12 @@ public final class CqWindow implements AutoCloseable {
         return run.hold(name, match);
     }
 
+    /** A hold on the completion handler just before it re-arms this queue (its {@code requestNotify}). */
+    public Hold holdHandlerBeforeRearm(CompletionQueue queue) {
+        return hold("the completion handler before it re-arms the " + queue.name() + " CQ",
+                Match.call("CompletionQueue.requestNotify").on(interruptThread()).receiver(queue));
+    }
+
     /** Waits for a hold to catch its thread; ERROR if it never does. */
     public Hold reached(Hold hold) {
         return hold.awaitReached(session.pointTimeout());
@@ -133,8 +139,8 @@ public final class CqWindow implements AutoCloseable {
     /** Waits until a script condition holds; ERROR (the window could not be forced) if it never does. */
     public void awaitScript(String condition, BooleanSupplier holds) {
         try {
-            await(condition).atMost(session.pointTimeout()).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
-                    .until(holds::getAsBoolean);
+            await(condition).atMost(session.pointTimeout()).pollInSameThread().pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(1)).until(holds::getAsBoolean);
         } catch (ConditionTimeoutException e) {
             throw new WindowNotOpened("the window could not be forced: \"" + condition + "\" did not happen within "
                     + session.pointTimeout().toMillis() + " ms");
@@ -162,6 +168,13 @@ public final class CqWindow implements AutoCloseable {
                 () -> driver.awaitSendsComplete(APPLICATION_TIMEOUT));
     }
 
+    /** Starts {@code awaitSendsComplete} and waits until the waiter is blocked in the driver (or returned). */
+    public CompletableFuture<Boolean> startWaiterUntilBlocked() {
+        CompletableFuture<Boolean> waiter = startAwaitSendsComplete();
+        awaitBlockedOrDone(appThread(), "the waiter in awaitSendsComplete", waiter);
+        return waiter;
+    }
+
     // ---------------------------------------------------------------- judgements
 
     /**
@@ -171,6 +184,7 @@ public final class CqWindow implements AutoCloseable {
     public void judgeEveryCompletionConsumed() {
         await(CONSUMED)
                 .atMost(session.bound().multipliedBy(2))
+                .pollInSameThread()
                 .pollDelay(Duration.ZERO)
                 .pollInterval(Duration.ofMillis(1))
                 .failFast(NOT_STUCK, () -> {
@@ -184,8 +198,8 @@ public final class CqWindow implements AutoCloseable {
 
     /** The application call returns what the invariant says, within the bound. */
     public <T> void judgeReturns(String invariant, CompletableFuture<T> call, T expected) {
-        await(invariant).atMost(session.bound()).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
-                .until(call::isDone);
+        await(invariant).atMost(session.bound()).pollInSameThread().pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(1)).until(call::isDone);
         Object value;
         try {
             value = call.get();

@@ -8,8 +8,9 @@ import java.lang.annotation.Target;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Describes a race window of the catalog. The class must also carry {@code @Tag} with the same id,
- * which is how the launcher selects windows.
+ * Describes a race window of the catalog: the metadata reports and the documentation site are
+ * generated from, so they cannot drift from the code. The class must also carry {@code @Tag} with
+ * the same id, which is how the launcher selects windows.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
@@ -25,6 +26,18 @@ public @interface RaceWindow {
     /** The family whose SPI the window exercises. */
     Family family();
 
-    /** The public bug report the window comes from. */
+    /** The public bug report the window comes from (a link). */
     String source();
+
+    /** The source bug in a sentence: project, symptom, fix. */
+    String bug();
+
+    /** The interleaving the window forces, one step per element, in order. */
+    String[] interleaving();
+
+    /** The invariants the window judges, by the names its verdicts use. */
+    String[] invariants();
+
+    /** What a vendor should check in their driver when the window fails. */
+    String onFailure();
 }

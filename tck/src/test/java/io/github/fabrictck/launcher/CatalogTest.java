@@ -34,4 +34,14 @@ class CatalogTest {
                 () -> WindowSelection.resolve(c, Set.of("CQ-1"), Set.of("CQ")));
         assertTrue(empty.getMessage().startsWith("The window selection is empty"), empty.getMessage());
     }
+
+    @Test
+    void everyWindowCarriesTheMetadataReportsAndTheSiteAreGeneratedFrom() {
+        for (var w : Catalog.discover().windows().values()) {
+            assertTrue(w.source().startsWith("https://"), w.id());
+            assertTrue(!w.bug().isBlank() && !w.onFailure().isBlank(), w.id());
+            assertTrue(w.interleaving().length >= 3, w.id() + " interleaving");
+            assertTrue(w.invariants().length >= 1, w.id() + " invariants");
+        }
+    }
 }

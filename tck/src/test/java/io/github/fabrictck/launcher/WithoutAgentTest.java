@@ -48,13 +48,19 @@ class WithoutAgentTest {
         Process p = launch("--out", out.toString());
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertEquals(Main.CONFIGURATION_ERROR, p.exitValue());
-        assertTrue(err.startsWith("fabric-tck: 7 drivers found (fixture-deadlocks, fixture-event-means-completion, "), err);
-        assertTrue(err.endsWith("): choose one with -Dfabric-tck.driver=NAME."), err);
         assertEquals(1, err.lines().count(), err);
+        assertTrue(err.startsWith("fabric-tck: A driver listed in META-INF/services/io.github.fabrictck.spi.Driver could "
+                + "not be loaded: "), err);
+        assertTrue(err.contains("java.lang.IllegalStateException: boom in static init at io.github.fabrictck.fixtures."
+                + "FixtureDrivers$StaticInitThrows.boom(FixtureDrivers.java:"), err);
         Process unknown = launch("--out", out.toString(), "--driver", "fixture-no-family", "--windows", "CQ-7");
         assertEquals(Main.CONFIGURATION_ERROR, unknown.exitValue());
         assertTrue(new String(unknown.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
                 .startsWith("fabric-tck: Unknown window id CQ-7"));
+        Process nope = launch("--out", out.toString(), "--driver", "nope");
+        assertEquals(Main.CONFIGURATION_ERROR, nope.exitValue());
+        assertTrue(new String(nope.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
+                .startsWith("fabric-tck: A driver listed"), "a broken listed driver is reported before a wrong name");
         assertTrue(!new File(out.toFile(), ResultJson.FILE_NAME).exists());
     }
 }
