@@ -6,6 +6,7 @@ import io.github.fabrictck.report.Verification;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,6 +21,14 @@ import java.util.Set;
 record Certification(boolean certified, String message) {
 
     static Certification of(Path resultFile, String expectFail) {
+        return of(resultFile, expectFail, List.of());
+    }
+
+    /**
+     * The decision, with the problems of the run's certificate ({@code Certificate.check}: the driver
+     * artifact or the result changed since the run) listed first.
+     */
+    static Certification of(Path resultFile, String expectFail, List<String> certificateProblems) {
         if (!Files.exists(resultFile)) {
             return new Certification(false, "No Fabric TCK result at " + resultFile
                     + ": run the fabric-tck:run goal first (it is bound to integration-test).");
@@ -31,7 +40,8 @@ record Certification(boolean certified, String message) {
             return new Certification(false, unreadable.getMessage());
         }
         Set<String> expected = new LinkedHashSet<>(ForkCommand.items(expectFail));
-        List<String> problems = Verification.problems(result, expected);
+        List<String> problems = new ArrayList<>(certificateProblems);
+        problems.addAll(Verification.problems(result, expected));
         if (problems.isEmpty()) {
             return new Certification(true, Verification.certified(result, expected));
         }

@@ -1,9 +1,14 @@
 package io.github.fabrictck.maven;
 
+import io.github.fabrictck.launcher.Catalog;
+import io.github.fabrictck.report.Certificate;
+import io.github.fabrictck.report.DriverArtifact;
+import io.github.fabrictck.report.HtmlReport;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.ReportFiles;
 import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.VerdictTable;
+import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,11 +16,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -35,7 +40,7 @@ import org.apache.maven.toolchain.ToolchainManager;
  */
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST,
         requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
-public class RunMojo extends AbstractMojo {
+public class RunMojo extends FabricTckMojo {
 
     /** The driver's name, as it names itself; needed only when the class path has several. */
     @Parameter(property = "fabric-tck.driver")
@@ -55,10 +60,6 @@ public class RunMojo extends AbstractMojo {
      */
     @Parameter(property = "fabric-tck.repeat", defaultValue = "1")
     private int repeat;
-
-    /** Where the result files are written. */
-    @Parameter(property = "fabric-tck.outputDirectory", defaultValue = "${project.build.directory}/fabric-tck")
-    private File outputDirectory;
 
     /** Comma list of package prefixes to instrument in addition to the classes directory. */
     @Parameter(property = "fabric-tck.instrumentPackages")
@@ -87,18 +88,6 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "fabric-tck.argLine")
     private String argLine;
 
-    /** Skips the run (and, with the same property, the verify goal). */
-    @Parameter(property = "fabric-tck.skip", defaultValue = "false")
-    private boolean skip;
-
-    /** Maven's switch for every test: skips the run and the verification too. */
-    @Parameter(property = "skipTests", defaultValue = "false")
-    private boolean skipTests;
-
-    /** Maven's switch that skips compiling and running tests: skips the run and the verification too. */
-    @Parameter(property = "maven.test.skip", defaultValue = "false")
-    private boolean mavenTestSkip;
-
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     private MavenSession session;
 
@@ -122,9 +111,7 @@ public class RunMojo extends AbstractMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        String skipped = skip ? "fabric-tck.skip" : skipTests ? "skipTests" : mavenTestSkip ? "maven.test.skip" : null;
-        if (skipped != null) {
-            getLog().info("Fabric TCK: skipped (" + skipped + ").");
+        if (skipped()) {
             return;
         }
         Path out = outputDirectory.toPath();
@@ -143,8 +130,9 @@ public class RunMojo extends AbstractMojo {
                 .arguments();
         getLog().debug("Fabric TCK fork: " + String.join(" ", command));
         try {
-            // A result left by an earlier build must not be judged as this one's.
+            // A result (or certificate) left by an earlier build must not be judged as this one's.
             Files.deleteIfExists(resultFile);
+            Files.deleteIfExists(out.resolve(Certificate.FILE_NAME));
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot delete the previous Fabric TCK result " + resultFile + ": " + e, e);
         }
@@ -169,11 +157,12 @@ public class RunMojo extends AbstractMojo {
             getLog().error("The Fabric TCK fork wrote no result at " + resultFile + "; fabric-tck:verify will fail.");
             return;
         }
+        Map<String, WindowInfo> catalog = catalogInfo();
         try {
             Result result = ResultJson.read(resultFile);
             if (problem != null) {
                 result = ForkAftermath.interrupted(result, problem.replaceAll("\\.$", ""), reproducePrefix);
-                ReportFiles.writeAll(result, out);
+                ReportFiles.writeAll(result, out, catalog == null ? Map.of() : catalog);
                 if (result.running() != null) {
                     getLog().error("Window in progress when the fork ended: " + result.running()
                             + "; every verdict reached before it is kept.");
@@ -183,7 +172,36 @@ public class RunMojo extends AbstractMojo {
         } catch (IOException e) {
             getLog().error(e.getMessage());
         }
+        certify(out, catalog);
         getLog().info("Fabric TCK result: " + resultFile);
+        getLog().info("Fabric TCK report: " + out.resolve(HtmlReport.FILE_NAME));
+    }
+
+    /** The catalog's metadata (for report.html and the certificate), or {@code null} when it cannot be read here. */
+    private Map<String, WindowInfo> catalogInfo() {
+        try {
+            return Catalog.discover().info();
+        } catch (RuntimeException | LinkageError e) {
+            getLog().warn("Fabric TCK: cannot read the catalog in Maven's JVM: " + e);
+            return null;
+        }
+    }
+
+    /** Writes fabric-tck-certificate.json next to the result: the result bound to the driver artifact. */
+    private void certify(Path out, Map<String, WindowInfo> catalog) {
+        if (catalog == null || catalog.isEmpty()) {
+            getLog().error("Fabric TCK: no certificate written: the catalog could not be read.");
+            return;
+        }
+        File jar = project.getArtifact() == null ? null : project.getArtifact().getFile();
+        try {
+            Certificate c = Certificate.issue(out, catalog.keySet(), DriverArtifact.of(jar == null ? null : jar.toPath(),
+                    classesDirectory.toPath(), project.getBasedir().toPath()));
+            getLog().info("Fabric TCK certificate: " + out.resolve(Certificate.FILE_NAME) + " (driver "
+                    + c.artifact().kind() + " " + c.artifact().path() + ", sha256 " + c.artifact().sha256() + ")");
+        } catch (IOException e) {
+            getLog().error("Fabric TCK: cannot write the certificate: " + e.getMessage());
+        }
     }
 
     private static final String SPI = "io.github.fabrictck:fabric-tck-spi";

@@ -68,6 +68,19 @@ class CertificationTest {
     }
 
     @Test
+    void aChangedDriverArtifactIsAProblemListedFirst() throws IOException {
+        Path file = result(window("CQ-1", Outcome.PASS, null), window("CQ-2", Outcome.FAIL, "lost"));
+        String changed = "The driver artifact changed since the Fabric TCK run (sha256 aa at run, bb now): "
+                + "run fabric-tck:run again.";
+        Certification c = Certification.of(file, null, List.of(changed));
+        assertEquals(new Certification(false, "Fabric TCK: sample 1.0 is not certified (2 problems, result " + file + "):\n"
+                + "  - " + changed + "\n"
+                + "  - CQ-2 FAIL: lost — reproduce: mvn fabric-tck:run -Dfabric-tck.windows=CQ-2"), c);
+        assertFalse(Certification.of(result(window("CQ-1", Outcome.PASS, null)), null, List.of(changed)).certified());
+        assertTrue(Certification.of(result(window("CQ-1", Outcome.PASS, null)), null, List.of()).certified());
+    }
+
+    @Test
     void expectedFailuresCertifyWhenTheyFail() throws IOException {
         Certification c = Certification.of(result(window("CQ-1", Outcome.FAIL, "lost"), window("CQ-2", Outcome.PASS, null)),
                 "CQ-1");

@@ -1,9 +1,9 @@
 package io.github.fabrictck.sample;
 
 /** Driver {@code sample}. The compliant reference driver: passes every completion-queue window. */
-public final class SampleDriver extends CompletionQueueFamilyDriver {
+public final class SampleDriver extends FamilyDriver {
 
     public SampleDriver() {
-        super("sample", SampleEndpoint::new);
+        super("sample", SampleEndpoint::new, SampleHandshake::new);
     }
 }

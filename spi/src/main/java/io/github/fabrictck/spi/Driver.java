@@ -2,6 +2,8 @@ package io.github.fabrictck.spi;
 
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.hs.Fabric;
+import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.util.Set;
 
 /**
@@ -46,5 +48,18 @@ public interface Driver {
      */
     default CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
         throw new UnsupportedOperationException(name() + " does not implement the completion-queue family");
+    }
+
+    /**
+     * Opens a peer-handshake endpoint for one peer of the (simulated) fabric. Called once per peer
+     * per window; every endpoint of a window is closed at its end.
+     *
+     * @param context threads, clock and timers the endpoint must use
+     * @param fabric  the fabric as this peer sees it
+     * @return the driver's endpoint, ready to send and receive
+     * @throws UnsupportedOperationException if the driver does not implement {@link Family#PEER_HANDSHAKE}
+     */
+    default HandshakeEndpoint openHandshake(DriverContext context, Fabric fabric) {
+        throw new UnsupportedOperationException(name() + " does not implement the peer-handshake family");
     }
 }

@@ -3,9 +3,12 @@ package io.github.fabrictck.engine;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isAnnotatedWith;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
+import static net.bytebuddy.matcher.ElementMatchers.isEquals;
+import static net.bytebuddy.matcher.ElementMatchers.isHashCode;
 import static net.bytebuddy.matcher.ElementMatchers.isMethod;
 import static net.bytebuddy.matcher.ElementMatchers.isOverriddenFrom;
 import static net.bytebuddy.matcher.ElementMatchers.isSubTypeOf;
+import static net.bytebuddy.matcher.ElementMatchers.isToString;
 import static net.bytebuddy.matcher.ElementMatchers.isTypeInitializer;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
@@ -82,7 +85,10 @@ public final class Agent {
                 .method(targets)
                 .replaceWithChain(MemberSubstitution.Substitution.Chain.Step.ForDelegation.to(m),
                         MemberSubstitution.Substitution.Chain.Step.ForAssignment.castToSubstitutionResult())
-                .on(not(isTypeInitializer()));
+                // Byte Buddy 1.18.17 cannot read the invokedynamic that records' equals, hashCode and
+                // toString make (a field-getter handle among the bootstrap arguments); those methods
+                // call no environment or synchronisation, so they are left as they are.
+                .on(not(isTypeInitializer()).and(not(isEquals().or(isHashCode()).or(isToString()))));
     }
 
     /** Methods of the environment interfaces (the SPI types marked {@link Environment}). */
@@ -151,6 +157,9 @@ public final class Agent {
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
             FAILED.put(typeName, String.valueOf(error));
+            if (Boolean.getBoolean("fabric-tck.debug")) {
+                error.printStackTrace();
+            }
         }
     }
 }

@@ -1,8 +1,6 @@
 package io.github.fabrictck.engine;
 
-import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -52,25 +50,6 @@ public final class Hold {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /**
-     * Waits until a thread is held.
-     *
-     * @throws WindowNotOpened when no thread reached the point in time
-     */
-    public Hold awaitReached(Duration timeout) {
-        try {
-            if (!reached.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                armed.set(false);
-                throw new WindowNotOpened("the point was never reached: " + name + " (" + match.describe()
-                        + ") did not happen within " + timeout.toMillis() + " ms");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new WindowNotOpened("interrupted while waiting for " + name);
-        }
-        return this;
     }
 
     /** Whether a thread reached the point. */

@@ -10,33 +10,39 @@ package io.github.fabrictck.engine;
  * @param receiver      only calls on this object, or {@code null} for any
  * @param after         after the call returned (else before it is made)
  * @param returningNull only when the call returned {@code null} (with {@code after})
+ * @param where         only when the point's arguments satisfy this, or {@code null}
  */
 public record Match(Point.Kind kind, String target, Thread thread, Object receiver, boolean after,
-                    boolean returningNull) {
+                    boolean returningNull, java.util.function.Predicate<Object[]> where) {
 
     /** Before the driver calls an environment method, {@code SimpleInterface.method}; {@code null} for any. */
     public static Match call(String target) {
-        return new Match(Point.Kind.ENVIRONMENT_CALL, target, null, null, false, false);
+        return new Match(Point.Kind.ENVIRONMENT_CALL, target, null, null, false, false, null);
     }
 
     /** On entry into the driver's SPI method of this name. */
     public static Match entry(String method) {
-        return new Match(Point.Kind.SPI_ENTRY, method, null, null, false, false);
+        return new Match(Point.Kind.SPI_ENTRY, method, null, null, false, false, null);
     }
 
     /** Only on this thread. */
     public Match on(Thread t) {
-        return new Match(kind, target, t, receiver, after, returningNull);
+        return new Match(kind, target, t, receiver, after, returningNull, where);
     }
 
     /** Only for calls on this object. */
     public Match receiver(Object r) {
-        return new Match(kind, target, thread, r, after, returningNull);
+        return new Match(kind, target, thread, r, after, returningNull, where);
     }
 
     /** After the call returned {@code null}, instead of before the call. */
     public Match afterReturningNull() {
-        return new Match(kind, target, thread, receiver, true, true);
+        return new Match(kind, target, thread, receiver, true, true, where);
+    }
+
+    /** Only when the arguments (of an SPI entry: the method's; of a call: receiver first) satisfy this. */
+    public Match where(java.util.function.Predicate<Object[]> condition) {
+        return new Match(kind, target, thread, receiver, after, returningNull, condition);
     }
 
     /** Whether a thread passing a point matches. */
@@ -54,7 +60,7 @@ public record Match(Point.Kind kind, String target, Thread thread, Object receiv
         if (receiver != null && (args.length == 0 || args[0] != receiver)) {
             return false;
         }
-        return !returningNull || result == null;
+        return (!returningNull || result == null) && (where == null || where.test(args));
     }
 
     /** The match in words, for errors. */

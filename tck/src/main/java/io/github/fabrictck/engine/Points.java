@@ -53,11 +53,11 @@ public final class Points {
         return run.call(kind, Target.parse(method), args, original);
     }
 
-    /** Called on entry into a driver's SPI method. */
-    public static void enter(String method) {
+    /** Called on entry into a driver's SPI method, with its arguments (holds can match on them). */
+    public static void enter(String method, Object[] arguments) {
         WindowRun run = WindowRun.current();
         if (run != null) {
-            run.spi(Point.Kind.SPI_ENTRY, method, null);
+            run.spi(Point.Kind.SPI_ENTRY, method, arguments, null);
         }
     }
 
@@ -65,7 +65,7 @@ public final class Points {
     public static void exit(String method, Throwable thrown) {
         WindowRun run = WindowRun.current();
         if (run != null) {
-            run.spi(Point.Kind.SPI_EXIT, method, thrown);
+            run.spi(Point.Kind.SPI_EXIT, method, new Object[0], thrown);
         }
     }
 }

@@ -9,8 +9,8 @@ public final class SpiAdvice {
     }
 
     @Advice.OnMethodEnter
-    static void enter(@Advice.Origin("#t.#m") String method) {
-        Points.enter(method);
+    static void enter(@Advice.Origin("#t.#m") String method, @Advice.AllArguments Object[] arguments) {
+        Points.enter(method, arguments);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)

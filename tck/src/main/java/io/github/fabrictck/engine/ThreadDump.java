@@ -17,10 +17,10 @@ public final class ThreadDump {
     private ThreadDump() {
     }
 
-    /** The dump, as text. */
-    public static String take() {
+    /** The dump, as text, with the deadlock among these threads first if there is one. */
+    public static String take(java.util.Collection<Thread> among) {
         StringBuilder out = new StringBuilder();
-        String deadlock = deadlock();
+        String deadlock = deadlock(among);
         if (deadlock != null) {
             out.append(deadlock).append("\n\n");
         }
@@ -39,11 +39,20 @@ public final class ThreadDump {
         return out.toString();
     }
 
-    /** "deadlock: a waits for x held by b; ..." when the JVM finds deadlocked threads, else {@code null}. */
-    public static String deadlock() {
+    /**
+     * "deadlock: a waits for x held by b; ..." when the JVM finds deadlocked threads among these,
+     * else {@code null}. (Threads left deadlocked by an earlier window do not count.)
+     */
+    public static String deadlock(java.util.Collection<Thread> among) {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        long[] ids = mx.findDeadlockedThreads();
-        if (ids == null || ids.length == 0) {
+        long[] found = mx.findDeadlockedThreads();
+        if (found == null || found.length == 0) {
+            return null;
+        }
+        java.util.Set<Long> ours = new java.util.HashSet<>();
+        among.forEach(t -> ours.add(t.getId()));
+        long[] ids = java.util.Arrays.stream(found).filter(ours::contains).toArray();
+        if (ids.length == 0) {
             return null;
         }
         List<String> parts = new ArrayList<>();

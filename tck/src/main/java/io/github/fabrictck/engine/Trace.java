@@ -31,6 +31,26 @@ public final class Trace {
         events.add(new TraceEvent(t, thread, event, at));
     }
 
+    /** How many events are recorded so far (a position for {@link #lastSite}). */
+    public synchronized int size() {
+        return events.size();
+    }
+
+    /**
+     * The driver source location of the last point a thread passed between two positions (not
+     * counting returns and exits, which only close what was entered), or {@code null}.
+     */
+    public synchronized String lastSite(String thread, int from, int to) {
+        for (int i = Math.min(to, events.size()) - 1; i >= Math.max(0, from); i--) {
+            TraceEvent e = events.get(i);
+            if (e.thread().equals(thread) && e.at() != null && !e.event().startsWith("return ")
+                    && !e.event().startsWith("exit ")) {
+                return e.at();
+            }
+        }
+        return null;
+    }
+
     /** Milliseconds since the window started. */
     public long elapsedMillis() {
         return (System.nanoTime() - start) / 1_000_000;

@@ -24,14 +24,18 @@ final class Values {
         return name.isEmpty() ? "object" : name;
     }
 
-    /** The arguments of an environment call (the receiver left out), or nothing for other points. */
+    /**
+     * The arguments of an environment call (the receiver left out) or of an SPI method's entry;
+     * nothing for other points.
+     */
     static String arguments(Point p, Object[] args) {
-        if (p.kind() != Point.Kind.ENVIRONMENT_CALL || args.length <= 1) {
+        int first = p.kind() == Point.Kind.ENVIRONMENT_CALL ? 1 : p.kind() == Point.Kind.SPI_ENTRY ? 0 : args.length;
+        if (args.length <= first) {
             return "";
         }
         StringBuilder s = new StringBuilder("(");
-        for (int i = 1; i < args.length; i++) {
-            s.append(i > 1 ? ", " : "").append(describe(args[i]));
+        for (int i = first; i < args.length; i++) {
+            s.append(i > first ? ", " : "").append(describe(args[i]));
         }
         return s.append(')').toString();
     }

@@ -175,7 +175,7 @@ public final class WindowRun {
             where.add(t.getName() + " " + t.getState() + (d.held ? " (held)" : "") + (d.waitingForWork ? " waiting for work"
                     : " in " + at));
         }
-        String deadlock = ThreadDump.deadlock();
+        String deadlock = ThreadDump.deadlock(threads.keySet());
         return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where);
     }
 
@@ -262,13 +262,13 @@ public final class WindowRun {
         return result;
     }
 
-    void spi(Point.Kind kind, String method, Throwable thrown) {
+    void spi(Point.Kind kind, String method, Object[] arguments, Throwable thrown) {
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
         Point p = new Point(kind, method, Site.caller());
         if (thrown != null) {
             trace.add(p.describe() + " by throwing " + thrown, p.at());
         }
-        hit(d, p, false, new Object[0], null);
+        hit(d, p, false, arguments, null);
     }
 
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {

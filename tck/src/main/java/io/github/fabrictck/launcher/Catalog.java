@@ -2,6 +2,7 @@ package io.github.fabrictck.launcher;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
+import io.github.fabrictck.report.WindowInfo;
 import io.github.fabrictck.windows.RaceWindow;
 import io.github.fabrictck.windows.Variant;
 import java.lang.reflect.Method;
@@ -79,6 +80,23 @@ public final class Catalog {
     /** Every variant, in id order. */
     public List<Entry> entries() {
         return entries;
+    }
+
+    /**
+     * The metadata of every window as the plain data the reports take ({@link WindowInfo}, by
+     * window id, in catalog order), read from each window's {@link RaceWindow} and its variants.
+     */
+    public Map<String, WindowInfo> info() {
+        Map<String, WindowInfo> byId = new LinkedHashMap<>();
+        for (Entry e : entries) {
+            RaceWindow w = e.window();
+            WindowInfo info = byId.computeIfAbsent(w.id(), id -> WindowInfo.of(w.id(), w.title(), w.family().id(),
+                    w.source(), w.bug(), w.interleaving(), w.invariants(), w.onFailure()));
+            if (e.variant() != null) {
+                byId.put(w.id(), info.withVariant(e.variant().id(), e.variant().title()));
+            }
+        }
+        return byId;
     }
 
     /** Every window id with its title, in order. */

@@ -6,6 +6,7 @@ import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.ReportFiles;
+import io.github.fabrictck.report.WindowInfo;
 import io.github.fabrictck.report.WindowResult;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.windows.Session;
@@ -115,6 +116,7 @@ public final class Launcher {
      */
     public static Result run(Config config, Consumer<WindowResult> progress) throws ConfigurationError {
         Catalog catalog = Catalog.discover();
+        Map<String, WindowInfo> info = catalog.info();
         Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
         Driver driver = selectDriver(Thread.currentThread().getContextClassLoader(), config.driverName());
         Path out = config.outputDirectory();
@@ -129,7 +131,7 @@ public final class Launcher {
             }
             return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, running, verdicts);
         };
-        write(snapshot.apply(null), out);
+        write(snapshot.apply(null), out, info);
 
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
@@ -147,7 +149,7 @@ public final class Launcher {
                 @Override
                 public void executionStarted(TestIdentifier id) {
                     started = System.nanoTime();
-                    Catalog.entry(id).ifPresent(entry -> write(snapshot.apply(entry.label() + round), out));
+                    Catalog.entry(id).ifPresent(entry -> write(snapshot.apply(entry.label() + round), out, info));
                 }
 
                 @Override
@@ -157,14 +159,14 @@ public final class Launcher {
                         WindowResult w = verdict(entry, id, outcome, millis, session, driver, config);
                         runs.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(w);
                         progress.accept(w);
-                        write(snapshot.apply(null), out);
+                        write(snapshot.apply(null), out, info);
                     });
                 }
             });
         }
         Result done = snapshot.apply(null);
         done = new Result(done.schema(), done.tckVersion(), done.driver(), done.jvm(), true, null, done.windows());
-        write(done, out);
+        write(done, out, info);
         return done;
     }
 
@@ -189,9 +191,9 @@ public final class Launcher {
     }
 
     /** Writes the result file, the Surefire XML report and the summary, each atomically. */
-    private static void write(Result result, Path directory) {
+    private static void write(Result result, Path directory, Map<String, WindowInfo> info) {
         try {
-            ReportFiles.writeAll(result, directory);
+            ReportFiles.writeAll(result, directory, info);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the reports in " + directory, e);
         }

@@ -3,11 +3,13 @@ package io.github.fabrictck.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Every report of a result, written together: {@value ResultJson#FILE_NAME} (the contract),
- * {@code TEST-fabric-tck.<driver>.xml} (for CI test reporters, see {@link SurefireXml}) and
- * {@value #SUMMARY_FILE_NAME} (for a CI step summary, see {@link SummaryMarkdown}).
+ * {@code TEST-fabric-tck.<driver>.xml} (for CI test reporters, see {@link SurefireXml}),
+ * {@value #SUMMARY_FILE_NAME} (for a CI step summary, see {@link SummaryMarkdown}) and
+ * {@value HtmlReport#FILE_NAME} (for people, see {@link HtmlReport}).
  */
 public final class ReportFiles {
 
@@ -23,13 +25,22 @@ public final class ReportFiles {
      * The result file is written first.
      */
     public static void writeAll(Result r, Path directory) throws IOException {
+        writeAll(r, directory, Map.of());
+    }
+
+    /**
+     * Writes every report of {@code r} as {@link #writeAll(Result, Path)} does, with the catalog's
+     * description of each window (by window id) in {@value HtmlReport#FILE_NAME}.
+     */
+    public static void writeAll(Result r, Path directory, Map<String, WindowInfo> catalog) throws IOException {
         ResultJson.write(r, directory.resolve(ResultJson.FILE_NAME));
         AtomicFile.write(directory.resolve(SurefireXml.fileName(r)), SurefireXml.render(r));
         AtomicFile.write(directory.resolve(SUMMARY_FILE_NAME), SummaryMarkdown.render(r));
+        AtomicFile.write(directory.resolve(HtmlReport.FILE_NAME), HtmlReport.render(r, catalog));
     }
 
     /** The names of the files {@link #writeAll} writes for {@code r}, in the order it writes them. */
     public static List<String> fileNames(Result r) {
-        return List.of(ResultJson.FILE_NAME, SurefireXml.fileName(r), SUMMARY_FILE_NAME);
+        return List.of(ResultJson.FILE_NAME, SurefireXml.fileName(r), SUMMARY_FILE_NAME, HtmlReport.FILE_NAME);
     }
 }

@@ -182,10 +182,14 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         }
     }
 
-    /** Whether the interrupt thread has no event to deliver and is not in the handler. */
+    /**
+     * Whether no event is waiting or being handled: every event raised so far has been delivered
+     * and its handler has returned. (An event the interrupt thread has taken from its queue but not
+     * yet handed to the handler still counts as pending.)
+     */
     public boolean interruptIdle() {
         synchronized (lock) {
-            return events.isEmpty() && !handlerRunning;
+            return sendQueue.pendingEvents == 0 && receiveQueue.pendingEvents == 0 && !handlerRunning;
         }
     }
 

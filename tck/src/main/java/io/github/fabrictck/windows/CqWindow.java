@@ -27,7 +27,7 @@ import org.awaitility.core.ConditionTimeoutException;
  * The fixture of a completion-queue window: the simulated device, the driver's endpoint opened on
  * it, the application thread, and the steps and judgements the CQ scripts share.
  */
-public final class CqWindow implements AutoCloseable {
+public final class CqWindow extends WindowFixture {
 
     /** What an application waits for a send to complete: long, as real applications do. */
     static final Duration APPLICATION_TIMEOUT = Duration.ofMinutes(5);
@@ -36,8 +36,6 @@ public final class CqWindow implements AutoCloseable {
     static final String NOT_STUCK = "no driver thread is idle while a completion queue holds a completion that no event will announce";
     static final String RULES = "the driver uses the device by its rules (no handler error, no use after destroy, every event acknowledged)";
 
-    private final WindowRun run;
-    private final Session session;
     private final SimulatedDevice device;
     private final KitContext context;
     private final AppThread app;
@@ -45,8 +43,7 @@ public final class CqWindow implements AutoCloseable {
     private boolean closed;
 
     CqWindow(WindowRun run, Session session) {
-        this.run = run;
-        this.session = session;
+        super(run, session);
         this.device = new SimulatedDevice(run);
         this.context = new KitContext(run);
         this.app = new AppThread(run, "app");
@@ -56,11 +53,6 @@ public final class CqWindow implements AutoCloseable {
             throw new WindowNotOpened("Driver.openCompletionQueue returned null");
         }
         device.attach(driver);
-    }
-
-    /** The engine's run of this window. */
-    public WindowRun run() {
-        return run;
     }
 
     /** The simulated device. */
@@ -93,26 +85,17 @@ public final class CqWindow implements AutoCloseable {
         return device.interruptThread();
     }
 
-    String endpointClassName() {
-        return driver == null ? null : driver.getClass().getName();
+    @Override
+    List<String> driverClassNames() {
+        return driver == null ? List.of() : List.of(driver.getClass().getName());
     }
 
     // ---------------------------------------------------------------- script steps
-
-    /** Places a hold on a point of the driver. */
-    public Hold hold(String name, Match match) {
-        return run.hold(name, match);
-    }
 
     /** A hold on the completion handler just before it re-arms this queue (its {@code requestNotify}). */
     public Hold holdHandlerBeforeRearm(CompletionQueue queue) {
         return hold("the completion handler before it re-arms the " + queue.name() + " CQ",
                 Match.call("CompletionQueue.requestNotify").on(interruptThread()).receiver(queue));
-    }
-
-    /** Waits for a hold to catch its thread; ERROR if it never does. */
-    public Hold reached(Hold hold) {
-        return hold.awaitReached(session.pointTimeout());
     }
 
     /** Makes an application call and waits for it to return; ERROR if it does not return in time. */
@@ -134,17 +117,6 @@ public final class CqWindow implements AutoCloseable {
     /** Starts an application call that may block; the future completes when it returns. */
     public <T> CompletableFuture<T> start(String what, Callable<T> call) {
         return app.submit(what, call);
-    }
-
-    /** Waits until a script condition holds; ERROR (the window could not be forced) if it never does. */
-    public void awaitScript(String condition, BooleanSupplier holds) {
-        try {
-            await(condition).atMost(session.pointTimeout()).pollInSameThread().pollDelay(Duration.ZERO)
-                    .pollInterval(Duration.ofMillis(1)).until(holds::getAsBoolean);
-        } catch (ConditionTimeoutException e) {
-            throw new WindowNotOpened("the window could not be forced: \"" + condition + "\" did not happen within "
-                    + session.pointTimeout().toMillis() + " ms");
-        }
     }
 
     /** Waits until a thread is blocked in a call the driver made (or the call it was making has returned). */

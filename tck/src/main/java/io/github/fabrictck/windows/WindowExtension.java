@@ -49,15 +49,17 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-        return parameter.getParameter().getType() == CqWindow.class;
+        Class<?> type = parameter.getParameter().getType();
+        return type == CqWindow.class || type == HsWindow.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         Session session = Session.current();
         WindowRun run = context.getStore(NS).get(WindowRun.class, WindowRun.class);
-        CqWindow fixture = new CqWindow(run, session);
-        context.getStore(NS).put(CqWindow.class, fixture);
+        WindowFixture fixture = parameter.getParameter().getType() == CqWindow.class ? new CqWindow(run, session)
+                : new HsWindow(run, session);
+        context.getStore(NS).put(WindowFixture.class, fixture);
         return fixture;
     }
 
@@ -91,9 +93,9 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
         Throwable thrown = context.getExecutionException().map(WindowExtension::translate).orElse(null);
         boolean unfinished = thrown instanceof WindowNotOpened || thrown instanceof TimeoutException;
         String where = run.whereThreadsAre();
-        String dump = unfinished ? ThreadDump.take() : null;
-        CqWindow fixture = context.getStore(NS).get(CqWindow.class, CqWindow.class);
-        String endpointClass = fixture == null ? null : fixture.endpointClassName();
+        String dump = unfinished ? ThreadDump.take(run.threads()) : null;
+        WindowFixture fixture = context.getStore(NS).get(WindowFixture.class, WindowFixture.class);
+        List<String> endpointClasses = fixture == null ? List.of() : fixture.driverClassNames();
         try {
             if (fixture != null) {
                 fixture.close();
@@ -103,12 +105,12 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
             Evidence evidence = run.evidence();
             Session.current().records().put(context.getUniqueId(), new Session.Record(evidence, run.trace().events(),
                     evidence.holds().stream().map(h -> h.thread() + " held at " + h.point() + " in " + h.at()).toList(),
-                    kitError(run, endpointClass), where, dump));
+                    kitError(run, endpointClasses), where, dump));
         }
     }
 
     /** Why the kit cannot accept the window's verdict whatever it was, or {@code null}. */
-    private static String kitError(WindowRun run, String endpointClass) {
+    private static String kitError(WindowRun run, List<String> endpointClasses) {
         if (run.exitAttempt() != null) {
             return run.exitAttempt() + "; a driver must not end the JVM";
         }
@@ -118,9 +120,11 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
             return failures.size() + " driver class(es) could not be transformed by the agent, first " + first.getKey()
                     + ": " + first.getValue();
         }
-        if (endpointClass != null && !Agent.isInstrumented(endpointClass)) {
-            return "the driver's class " + endpointClass + " was not rewritten by the agent: it is not loaded from the "
-                    + "driver's module; add its package with -Dfabric-tck.instrumentPackages";
+        for (String endpointClass : endpointClasses) {
+            if (!Agent.isInstrumented(endpointClass)) {
+                return "the driver's class " + endpointClass + " was not rewritten by the agent: it is not loaded from "
+                        + "the driver's module; add its package with -Dfabric-tck.instrumentPackages";
+            }
         }
         List<String> leaked = run.leakedThreads();
         if (!leaked.isEmpty()) {

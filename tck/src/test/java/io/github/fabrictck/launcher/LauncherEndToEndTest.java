@@ -74,10 +74,10 @@ class LauncherEndToEndTest {
     @Test
     void aFamilyTheDriverDoesNotImplementIsNotApplicable() throws Exception {
         Result r = run("fixture-no-family", Set.of(), new ArrayList<>());
-        assertEquals(6, r.windows().size());
+        assertEquals(Catalog.discover().entries().size(), r.windows().size());
         for (WindowResult w : r.windows()) {
             assertEquals(Outcome.NOT_APPLICABLE, w.outcome());
-            assertTrue(w.reason().contains("does not implement the completion-queue family"), w.reason());
+            assertTrue(w.reason().contains("does not implement the " + w.family() + " family"), w.reason());
         }
         assertTrue(Files.exists(out.resolve(ResultJson.FILE_NAME)));
     }

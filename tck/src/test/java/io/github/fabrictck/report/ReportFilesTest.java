@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +26,7 @@ class ReportFilesTest {
 
     @Test
     void fileNames() {
-        assertEquals(List.of("fabric-tck-result.json", "TEST-fabric-tck.sample.xml", "summary.md"),
+        assertEquals(List.of("fabric-tck-result.json", "TEST-fabric-tck.sample.xml", "summary.md", "report.html"),
                 ReportFiles.fileNames(sample));
     }
 
@@ -34,12 +35,23 @@ class ReportFilesTest {
         Path out = dir.resolve("target/fabric-tck");
         ReportFiles.writeAll(sample, out);
         assertEquals(ReportFiles.fileNames(sample), List.of("fabric-tck-result.json", "TEST-fabric-tck.sample.xml",
-                "summary.md"));
+                "summary.md", "report.html"));
         assertEquals(ReportFiles.fileNames(sample).stream().sorted().toList(), list(out));
         assertEquals(sample, ResultJson.read(out.resolve(ResultJson.FILE_NAME)));
         assertEquals(SurefireXml.render(sample), Files.readString(out.resolve("TEST-fabric-tck.sample.xml"),
                 StandardCharsets.UTF_8));
         assertEquals(SummaryMarkdown.render(sample), Files.readString(out.resolve("summary.md"), StandardCharsets.UTF_8));
+        assertEquals(HtmlReport.render(sample), Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theHtmlReportCarriesTheCatalogsDescriptionWhenGivenOne() throws IOException {
+        WindowInfo info = WindowInfo.of("CQ-1", "lost final completion", "completion-queue", "https://example.org/133",
+                "the last completion sat in the CQ", new String[] {"step one", "step two"},
+                new String[] {"every completion is delivered"}, "re-arm before publishing progress");
+        ReportFiles.writeAll(sample, dir, Map.of("CQ-1", info));
+        assertEquals(HtmlReport.render(sample, Map.of("CQ-1", info)),
+                Files.readString(dir.resolve(HtmlReport.FILE_NAME), StandardCharsets.UTF_8));
     }
 
     @Test

@@ -1,0 +1,285 @@
+package io.github.fabrictck.bench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The Markdown report of a benchmark run, from its JSON-ready results. */
+@SuppressWarnings("unchecked")
+public final class Report {
+
+    private Report() {
+    }
+
+    /** The whole report. */
+    public static String markdown(Map<String, Object> r) {
+        StringBuilder md = new StringBuilder();
+        Map<String, Object> settings = map(r, "settings");
+        Map<String, Object> machine = map(r, "machine");
+        md.append("# Fabric TCK benchmark results\n\n");
+        md.append("- Machine: ").append(machine.get("cores")).append(" cores (").append(machine.get("cpu")).append("), ")
+                .append(machine.get("memoryMiB")).append(" MiB, ").append(machine.get("os")).append(", ")
+                .append(machine.get("jvm")).append("\n");
+        md.append("- Load average (1, 5, 15 min): ").append(machine.get("loadAverage")).append(" at the start, ")
+                .append(r.get("loadAverageAtEnd")).append(" at the end\n");
+        md.append("- Command (from the project's root): `").append(r.get("command")).append("`\n");
+        md.append("- Started ").append(r.get("started")).append("; wall time ")
+                .append(Stats.millis(num(r, "wallTimeSeconds") * 1000)).append("\n");
+        md.append("- Settings: ").append(settings.get("runs")).append(" directed runs per known-broken driver, ")
+                .append(settings.get("stressSeconds")).append(" s of plain stress per driver, ")
+                .append(settings.get("falsePositiveRuns")).append(" runs of the whole catalog on `sample`, seed ")
+                .append(settings.get("seed")).append(" (all settings in `bench-results.json`)\n\n");
+
+        headline(md, (List<Map<String, Object>>) r.get("headline"));
+        directed(md, (List<Map<String, Object>>) r.get("directed"));
+        stress(md, (List<Map<String, Object>>) r.get("stress"));
+        falsePositives(md, map(r, "falsePositives"));
+        overhead(md, map(r, "overhead"));
+        scale(md, map(r, "scale"));
+        return md.toString();
+    }
+
+    private static void headline(StringBuilder md, List<Map<String, Object>> rows) {
+        md.append("## Headline: directed detection versus plain stress\n\n");
+        md.append("Time for the kit to report the bug (median time to detect of the window variant that catches it) "
+                + "against the time plain stress testing of the same driver, in the same run, took to catch it first. "
+                + "Plain stress counts only detections of the driver's own bug: a lost completion for CQ-1 to CQ-3; a "
+                + "use after destroy, unacknowledged events at destroy or a handler exception for CQ-4. When plain "
+                + "stress caught nothing, the ratio is its whole budget over the kit's median: a lower bound (>).\n\n");
+        md.append("| driver | window | kit: detected | kit: median time to detect | plain stress: detections | "
+                + "plain stress: time to first detection | plain stress ÷ kit |\n");
+        md.append("|---|---|---|---|---|---|---|\n");
+        for (Map<String, Object> h : rows) {
+            Object median = h.get("directedMedianMillis");
+            Object first = h.get("stressFirstDetectionMillis");
+            Object speedup = h.get("speedup");
+            md.append("| ").append(h.get("driver")).append(" | ").append(h.get("window")).append(" | ")
+                    .append(h.get("directedDetected")).append("/").append(h.get("directedRuns")).append(" | ")
+                    .append(median == null ? "never" : Stats.millis(((Number) median).doubleValue())).append(" | ")
+                    .append(h.get("stressDetections") == null ? "n/a"
+                            : h.get("stressDetections") + " in " + h.get("stressSeconds") + " s").append(" | ")
+                    .append(h.get("stressDetections") == null ? "n/a" : first == null
+                            ? "none in " + h.get("stressSeconds") + " s"
+                            : Stats.millis(((Number) first).doubleValue())).append(" | ")
+                    .append(speedup == null ? "n/a" : (Boolean.TRUE.equals(h.get("speedupIsLowerBound")) ? "> " : "")
+                            + Stats.factor(((Number) speedup).doubleValue()))
+                    .append(" |\n");
+        }
+        md.append("\n");
+    }
+
+    private static void directed(StringBuilder md, List<Map<String, Object>> runs) {
+        md.append("## 1. Directed detection\n\n");
+        md.append("Each known-broken driver's window, run N times in one JVM per driver (the launcher with "
+                + "`--repeat N`, forked as the plugin forks it: `-javaagent` with the kit's jar, "
+                + "`-Dfabric-tck.instrument.locations=<sample-driver jar>`, `-Dnet.bytebuddy.safe=true`). "
+                + "Time to detect is the failing run's window duration, from the result's `windows[].repeat`.\n\n");
+        md.append("| driver | window variant | runs | FAIL | PASS | ERROR | detected | time to detect min | median | p95 "
+                + "| max | JVM wall time |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Map<String, Object> d : runs) {
+            List<Map<String, Object>> variants = (List<Map<String, Object>>) d.get("variants");
+            if (variants.isEmpty()) {
+                md.append("| ").append(d.get("driver")).append(" | ").append(d.get("windows"))
+                        .append(" | no result: ").append(d.get("problem")).append(" | | | | | | | | | |\n");
+            }
+            for (Map<String, Object> v : variants) {
+                Map<String, Object> ttd = (Map<String, Object>) v.get("timeToDetectMillis");
+                md.append("| ").append(d.get("driver")).append(" | ").append(v.get("window")).append(" | ")
+                        .append(v.get("runs")).append(" | ").append(v.get("fail")).append(" | ").append(v.get("pass"))
+                        .append(" | ").append(v.get("error")).append(" | ")
+                        .append(Stats.percent(num(v, "detectionRate"))).append(" | ")
+                        .append(ttd == null ? "– | – | – | –" : Stats.millis(num(ttd, "min")) + " | "
+                                + Stats.millis(num(ttd, "median")) + " | " + Stats.millis(num(ttd, "p95")) + " | "
+                                + Stats.millis(num(ttd, "max")))
+                        .append(" | ").append(Stats.millis(num(d, "forkWallMillis"))).append(" |\n");
+            }
+        }
+        md.append("\n");
+    }
+
+    private static void stress(StringBuilder md, List<Map<String, Object>> runs) {
+        md.append("## 2. Plain-stress baseline\n\n");
+        Map<String, Object> any = runs.stream().filter(s -> s.containsKey("latency")).findFirst().orElse(Map.of());
+        md.append("The same drivers without the agent or any script, in a JVM of their own, on a stress device with "
+                + "verbs semantics (arming for the next completion only, an interrupt thread calling the handler) "
+                + "and random latencies (" + any.getOrDefault("latency", "?") + "). The application sends bursts of "
+                + "1 to 16, waits with `awaitSendsComplete(" + any.getOrDefault("appTimeoutMillis", "?") + " ms)`, "
+                + "receives the peer's replies with `receive(" + any.getOrDefault("appTimeoutMillis", "?") + " ms)`, "
+                + "and closes and reopens its connection every 20 to 200 rounds; each connection draws its traffic: "
+                + "one-way sends or a reply to every send, with or without unsolicited messages (one every 500 µs on "
+                + "average). A detection is a lost completion (a wait timed out, or overran "
+                + "its timeout by 50 ms, while its CQ held a completion no event will announce), a connection with "
+                + "a use after destroy or with unacknowledged events at destroy, or a handler exception. `sample` is "
+                + "the control: the detector must stay silent on it.\n\n");
+        md.append("| driver | stressed | connections | rounds | sends | lost completions | use after destroy | "
+                + "unacknowledged at destroy | handler exceptions | time to first detection | timeouts without a lost "
+                + "completion |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Map<String, Object> s : runs) {
+            if (s.containsKey("problem") || s.containsKey("notAvailable")) {
+                md.append("| ").append(s.get("driver")).append(" | ")
+                        .append(s.containsKey("problem") ? s.get("problem") : s.get("notAvailable"))
+                        .append(" | | | | | | | | | |\n");
+                continue;
+            }
+            Map<String, Object> k = map(s, "byKind");
+            Object first = s.get("firstDetectionMillis");
+            md.append("| ").append(s.get("driver")).append(" | ").append(s.get("seconds")).append(" s | ")
+                    .append(Stats.grouped(lng(s, "connections"))).append(" | ").append(Stats.grouped(lng(s, "rounds")))
+                    .append(" | ").append(Stats.grouped(lng(s, "sends"))).append(" | ")
+                    .append(k.get("lost completion")).append(" | ").append(k.get("use after destroy")).append(" | ")
+                    .append(k.get("unacknowledged at destroy")).append(" | ").append(k.get("handler exception"))
+                    .append(" | ").append(first == null ? "none" : Stats.millis(((Number) first).doubleValue()))
+                    .append(" | ").append(s.get("timeoutsWithoutLoss")).append(" |\n");
+        }
+        md.append("\n");
+        for (Map<String, Object> s : runs) {
+            if (s.get("firstDetection") != null) {
+                md.append("- ").append(s.get("driver")).append(", first detection: ").append(s.get("firstDetection"))
+                        .append("\n");
+            }
+        }
+        md.append("\n");
+    }
+
+    private static void falsePositives(StringBuilder md, Map<String, Object> fp) {
+        List<Map<String, Object>> variants = (List<Map<String, Object>>) fp.get("variants");
+        md.append("## 3. False positives\n\n");
+        md.append("The compliant `sample` driver, " + ("all".equals(fp.get("windows")) ? "the whole catalog"
+                : "windows " + fp.get("windows")) + " (" + variants.size() + " window variants), "
+                + fp.get("repeat") + " runs of each in one JVM (`--repeat " + fp.get("repeat") + "`), "
+                + Stats.millis(num(fp, "forkWallMillis")) + " in all.\n\n");
+        md.append("| window variant | runs | PASS | FAIL | ERROR | NOT_APPLICABLE |\n|---|---|---|---|---|---|\n");
+        long runs = 0;
+        long pass = 0;
+        for (Map<String, Object> v : variants) {
+            runs += lng(v, "runs");
+            pass += lng(v, "pass");
+            md.append("| ").append(v.get("window")).append(" | ").append(v.get("runs")).append(" | ").append(v.get("pass"))
+                    .append(" | ").append(v.get("fail")).append(" | ").append(v.get("error")).append(" | ")
+                    .append(v.get("notApplicable")).append(" |\n");
+        }
+        md.append("| **all** | ").append(runs).append(" | ").append(pass).append(" | ").append(sum(variants, "fail"))
+                .append(" | ").append(sum(variants, "error")).append(" | ").append(sum(variants, "notApplicable"))
+                .append(" |\n\n");
+        if (fp.get("problem") != null) {
+            md.append("No result: ").append(fp.get("problem")).append("\n\n");
+        }
+        List<Map<String, Object>> notPass = variants.stream().filter(v -> lng(v, "pass") != lng(v, "runs")).toList();
+        if (notPass.isEmpty() && fp.get("problem") == null) {
+            md.append("Anything but PASS: none.\n\n");
+        } else {
+            md.append("Anything but PASS (counts, then the first such run's reason):\n\n");
+            for (Map<String, Object> v : notPass) {
+                md.append("- ").append(v.get("window")).append(": ").append(v.get("fail")).append(" FAIL, ")
+                        .append(v.get("error")).append(" ERROR, ").append(v.get("notApplicable"))
+                        .append(" NOT_APPLICABLE; ").append(v.get("reason")).append("\n");
+            }
+            md.append("\n");
+        }
+    }
+
+    private static void overhead(StringBuilder md, Map<String, Object> o) {
+        Map<String, Object> st = map(o, "startup");
+        Map<String, Object> with = map(st, "withAgent");
+        Map<String, Object> without = map(st, "withoutAgent");
+        md.append("## 4. Overhead\n\n### Start-up\n\n");
+        md.append("Medians of " + st.get("forks") + " JVMs each, started alternately with the agent (as the plugin "
+                + "attaches it) and without.\n\n");
+        md.append("| | without agent | with agent | agent's cost |\n|---|---|---|---|\n");
+        md.append("| JVM start to `main` (the agent's `premain` runs in between) | ")
+                .append(Stats.millis(num(without, "jvmStartToMainMillis"))).append(" | ")
+                .append(Stats.millis(num(with, "jvmStartToMainMillis"))).append(" | ")
+                .append(Stats.millis(num(st, "premainMillis"))).append(" |\n");
+        md.append("| load the " + Math.round(num(with, "drivers")) + " drivers of the class path, first send on `sample` "
+                + "(the agent rewrites the driver's classes) | ")
+                .append(Stats.millis(num(without, "firstUseMillis"))).append(" | ")
+                .append(Stats.millis(num(with, "firstUseMillis"))).append(" | ")
+                .append(Stats.millis(num(st, "firstUseExtraMillis"))).append(" |\n");
+        md.append("| classes rewritten | 0 | ").append(Math.round(num(with, "instrumentedClasses")))
+                .append(" (failures: ").append(Math.round(num(with, "transformFailures"))).append(") | |\n\n");
+        Object launch = o.get("launchToFirstWindowMillis");
+        md.append("In the launcher run of section 3 (agent attached, whole catalog), the first window started ")
+                .append(launch == null ? "(not measured)" : Stats.millis(((Number) launch).doubleValue()))
+                .append(" after the JVM was launched.\n\n");
+        Map<String, Object> t = map(o, "throughput");
+        Map<String, Object> tw = map(t, "withAgent");
+        Map<String, Object> to = map(t, "withoutAgent");
+        md.append("### Send-path throughput (JMH)\n\n");
+        md.append("`" + t.get("benchmark") + "`: the sample driver's `send`, its completion on the stress device with "
+                + "zero latency (the event handled on the device's interrupt thread) and `awaitSendsComplete`; "
+                + t.get("forks") + " fork(s), " + t.get("warmupIterations") + " warm-up and " + t.get("iterations")
+                + " measured iterations of " + t.get("iterationMillis") + " ms.\n\n");
+        md.append("| configuration | throughput | error (99.9 %) |\n|---|---|---|\n");
+        md.append("| without agent | ").append(score(to)).append(" |\n");
+        md.append("| agent attached, no window, no script | ").append(score(tw)).append(" |\n\n");
+        md.append("With the agent attached the send path runs at ")
+                .append(Stats.percent(num(t, "ratio"))).append(" of its speed without it.\n\n");
+    }
+
+    private static void scale(StringBuilder md, Map<String, Object> s) {
+        Map<String, Object> c = map(s, "completions");
+        Map<String, Object> modes = map(c, "modes");
+        md.append("## 5. Scale\n\n### Completions per CQ window\n\n");
+        md.append("N completions through the sample driver on the zero-latency stress device (bursts of " + c.get("burst")
+                + ", each awaited), one fresh endpoint per N, after a warm-up of 1,000; time and time per completion. "
+                + "`window open`: an engine window is open (as during a CQ window), so every point is traced and "
+                + "matched against holds (none here).\n\n");
+        List<Map<String, Object>> plain = (List<Map<String, Object>>) modes.get("plain");
+        List<Map<String, Object>> agent = (List<Map<String, Object>>) modes.get("agent");
+        List<Map<String, Object>> window = (List<Map<String, Object>>) modes.get("window");
+        md.append("| completions | without agent | agent, no window | agent, window open |\n|---|---|---|---|\n");
+        for (int i = 0; i < plain.size(); i++) {
+            md.append("| ").append(Stats.grouped(lng(plain.get(i), "completions"))).append(" | ")
+                    .append(cell(plain.get(i))).append(" | ").append(cell(agent.get(i))).append(" | ")
+                    .append(cell(window.get(i))).append(" |\n");
+        }
+        md.append("\n### Peers in all-to-all first contact\n\n");
+        Map<String, Object> p = map(s, "peers");
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) p.get("rows");
+        md.append("| peers | time |\n|---|---|\n");
+        if (rows.isEmpty()) {
+            List<Object> peers = (List<Object>) p.get("peers");
+            md.append("| ").append(peers.get(0)).append(" to ").append(peers.get(peers.size() - 1)).append(" | ")
+                    .append(p.get("status")).append(" |\n");
+        }
+        for (Map<String, Object> row : rows) {
+            md.append("| ").append(row.get("peers")).append(" | ").append(Stats.millis(num(row, "millis"))).append(" |\n");
+        }
+        md.append("\n");
+    }
+
+    private static String cell(Map<String, Object> row) {
+        if (row.get("skipped") != null) {
+            return String.valueOf(row.get("skipped"));
+        }
+        double ns = num(row, "nanosPerCompletion");
+        return Stats.millis(num(row, "millis")) + " (" + String.format(Locale.ROOT, "%.1f", ns / 1000) + " µs each)";
+    }
+
+    private static String score(Map<String, Object> m) {
+        Object error = m.get("error");
+        return String.format(Locale.ROOT, "%.1f %s", num(m, "score"), m.get("unit")) + " | "
+                + (error == null ? "–" : String.format(Locale.ROOT, "± %.1f", ((Number) error).doubleValue()));
+    }
+
+    private static long sum(List<Map<String, Object>> rows, String key) {
+        return rows.stream().mapToLong(v -> lng(v, key)).sum();
+    }
+
+    private static Map<String, Object> map(Map<String, Object> m, String key) {
+        Object v = m.get(key);
+        return v == null ? Map.of() : (Map<String, Object>) v;
+    }
+
+    private static double num(Map<String, Object> m, String key) {
+        Object v = m.get(key);
+        return v == null ? Double.NaN : ((Number) v).doubleValue();
+    }
+
+    private static long lng(Map<String, Object> m, String key) {
+        Object v = m.get(key);
+        return v == null ? 0 : ((Number) v).longValue();
+    }
+}

@@ -1,0 +1,18 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+def total = (log =~ /Total time:\s*(.+)/)
+println "deadlock-bounded: the IT build took ${total ? total[0][1].trim() : '(no Total time line in build.log)'}"
+
+assert log.contains('BUILD FAILURE')
+assert log.contains('deadlock')
+def result = new JsonSlurper().parse(new File(basedir, 'target/fabric-tck/fabric-tck-result.json'))
+assert !result.windows.isEmpty()
+// the fixture implements the completion-queue family only; the other families are not applicable
+result.windows.each { w ->
+    def expected = w.family == 'completion-queue' ? ['ERROR', 'FAIL'] : ['NOT_APPLICABLE']
+    assert w.outcome in expected : "${w.id}/${w.variant} is ${w.outcome} with a deadlocked driver: ${w.reason}"
+}
+assert result.windows.any { it.threadDump } : 'no window has a threadDump'
+
+return true

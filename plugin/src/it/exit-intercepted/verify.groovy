@@ -1,0 +1,17 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+def result = new JsonSlurper().parse(new File(basedir, 'target/fabric-tck/fabric-tck-result.json'))
+
+assert log.contains('BUILD FAILURE')
+assert log.contains('called System.exit(3)')
+assert !result.windows.isEmpty()
+// the fixture implements the completion-queue family only; the other families are not applicable
+def cq = result.windows.findAll { it.family == 'completion-queue' }
+assert !cq.isEmpty() && cq.every { it.outcome == 'ERROR' } :
+        "every completion-queue window must be ERROR: ${result.windows.collect { "${it.id}/${it.variant} ${it.outcome}" }}"
+assert (result.windows - cq).every { it.outcome == 'NOT_APPLICABLE' }
+def exits = result.windows.findAll { it.reason?.contains('called System.exit(3)') }
+assert !exits.isEmpty() : "no window's reason names System.exit(3): ${result.windows*.reason}"
+
+return true

@@ -1,0 +1,85 @@
+package io.github.fabrictck.sample;
+
+import io.github.fabrictck.spi.Driver;
+import io.github.fabrictck.spi.DriverContext;
+import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.hs.Fabric;
+import io.github.fabrictck.spi.hs.HandshakeEndpoint;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.EnumSet;
+import java.util.Properties;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A driver of this module: a name and the endpoints it opens, one per family it implements; a
+ * family without an endpoint is not implemented.
+ */
+abstract class FamilyDriver implements Driver {
+
+    private static final String VERSION = readVersion();
+
+    private final String name;
+    private final Function<QueuePair, CompletionQueueDriver> completionQueue;
+    private final java.util.function.BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
+
+    FamilyDriver(String name, Function<QueuePair, CompletionQueueDriver> completionQueue,
+                 java.util.function.BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake) {
+        this.name = name;
+        this.completionQueue = completionQueue;
+        this.handshake = handshake;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String version() {
+        return VERSION;
+    }
+
+    @Override
+    public Set<Family> families() {
+        Set<Family> families = EnumSet.noneOf(Family.class);
+        if (completionQueue != null) {
+            families.add(Family.COMPLETION_QUEUE);
+        }
+        if (handshake != null) {
+            families.add(Family.PEER_HANDSHAKE);
+        }
+        return families;
+    }
+
+    @Override
+    public CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
+        if (completionQueue == null) {
+            return Driver.super.openCompletionQueue(context, queuePair);
+        }
+        return completionQueue.apply(queuePair);
+    }
+
+    @Override
+    public HandshakeEndpoint openHandshake(DriverContext context, Fabric fabric) {
+        if (handshake == null) {
+            return Driver.super.openHandshake(context, fabric);
+        }
+        return handshake.apply(context, fabric);
+    }
+
+    private static String readVersion() {
+        try (InputStream in = FamilyDriver.class.getResourceAsStream("sample-driver.properties")) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.github.fabrictck.sample;
+
+import io.github.fabrictck.spi.DriverContext;
+import io.github.fabrictck.spi.hs.Fabric;
+import io.github.fabrictck.spi.hs.WireMessage;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code broken-hs-1}: kfilnd before LU-17839. Any hello request marks the peer up to date (and
+ * sends what waited for it); data from a peer that is not up to date is dropped "due to stale
+ * peer".
+ */
+final class StaleOnRequestHandshake extends Handshake {
+
+    StaleOnRequestHandshake(DriverContext context, Fabric fabric) {
+        super(fabric, context.clock());
+    }
+
+    @Override
+    protected List<WireMessage> onHelloRequest(Remote remote, int version) {
+        return new ArrayList<>(upToDate(remote, version, new ArrayList<>()));
+    }
+
+    @Override
+    protected void onEarlyData(Remote remote, byte[] message) {
+        dropped.incrementAndGet();
+    }
+}

@@ -1,0 +1,122 @@
+package io.github.fabrictck.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The driver artifact a certificate binds, by its SHA-256: the project's main artifact when it is a
+ * jar, else its classes directory.
+ *
+ * @param kind   {@value #JAR} or {@value #CLASSES_DIRECTORY}
+ * @param path   the jar or the directory, relative to the project's base directory when it is inside
+ *               it, with {@code /} separators
+ * @param sha256 the jar's SHA-256; for a directory, {@link #directorySha256} of it; lower-case hex
+ */
+public record DriverArtifact(String kind, String path, String sha256) {
+
+    /** The main artifact, a jar file. */
+    public static final String JAR = "jar";
+
+    /** No jar (the goal ran before {@code package}): the classes directory. */
+    public static final String CLASSES_DIRECTORY = "classes-directory";
+
+    /**
+     * The artifact to bind: {@code mainArtifact} when it is a {@code .jar} file, else
+     * {@code classesDirectory} (which may be missing: it then hashes as an empty directory).
+     *
+     * @param mainArtifact     the project's main artifact file, or {@code null} when it has none yet
+     * @param classesDirectory the project's classes directory
+     * @param baseDirectory    the project's base directory, to record paths relative to it
+     */
+    public static DriverArtifact of(Path mainArtifact, Path classesDirectory, Path baseDirectory) throws IOException {
+        if (isJar(mainArtifact)) {
+            return new DriverArtifact(JAR, relative(baseDirectory, mainArtifact), fileSha256(mainArtifact));
+        }
+        return new DriverArtifact(CLASSES_DIRECTORY, relative(baseDirectory, classesDirectory),
+                directorySha256(classesDirectory));
+    }
+
+    /**
+     * The artifact as it is now, the same one as {@code recorded} so the two compare: a jar is
+     * {@code mainArtifact} when the project has one now (another file name is another artifact),
+     * else the recorded path; a classes directory is the recorded one. {@code sha256} is
+     * {@code null} when the jar is gone.
+     */
+    public static DriverArtifact now(DriverArtifact recorded, Path mainArtifact, Path baseDirectory) throws IOException {
+        Path recordedPath = baseDirectory.resolve(recorded.path());
+        if (JAR.equals(recorded.kind())) {
+            Path jar = isJar(mainArtifact) ? mainArtifact : recordedPath;
+            return new DriverArtifact(JAR, relative(baseDirectory, jar),
+                    Files.isRegularFile(jar) ? fileSha256(jar) : null);
+        }
+        return new DriverArtifact(CLASSES_DIRECTORY, recorded.path(), directorySha256(recordedPath));
+    }
+
+    private static boolean isJar(Path file) {
+        return file != null && Files.isRegularFile(file) && file.getFileName().toString().endsWith(".jar");
+    }
+
+    /** The SHA-256 of a file's bytes, lower-case hex. */
+    public static String fileSha256(Path file) throws IOException {
+        MessageDigest digest = newDigest();
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[65_536];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    /**
+     * A deterministic SHA-256 of a directory tree: over its regular files sorted by relative path
+     * ({@code /} separators, compared as strings), the SHA-256 of the UTF-8 lines
+     * {@code <relative path> NUL <SHA-256 of the file, hex> LF}. A missing directory hashes as an
+     * empty one. Timestamps and permissions do not count; renaming or changing any file does.
+     */
+    public static String directorySha256(Path directory) throws IOException {
+        MessageDigest digest = newDigest();
+        if (Files.isDirectory(directory)) {
+            List<String> files;
+            try (Stream<Path> walk = Files.walk(directory)) {
+                files = walk.filter(Files::isRegularFile)
+                        .map(p -> directory.relativize(p).toString().replace('\\', '/'))
+                        .sorted()
+                        .toList();
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
+            for (String file : files) {
+                digest.update(file.getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+                digest.update(fileSha256(directory.resolve(file)).getBytes(StandardCharsets.US_ASCII));
+                digest.update((byte) '\n');
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static String relative(Path base, Path file) {
+        Path absoluteBase = base.toAbsolutePath().normalize();
+        Path absolute = file.toAbsolutePath().normalize();
+        Path shown = absolute.startsWith(absoluteBase) ? absoluteBase.relativize(absolute) : absolute;
+        return shown.toString().replace('\\', '/');
+    }
+
+    private static MessageDigest newDigest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}

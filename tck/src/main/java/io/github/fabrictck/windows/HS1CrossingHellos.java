@@ -1,0 +1,87 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.Match;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.sim.SimulatedFabric.Peer;
+import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.hs.PeerId;
+import io.github.fabrictck.spi.hs.WireMessage;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HS-1 crossing hellos.
+ *
+ * <p>Source: Lustre LU-17839 (kfilnd): two peers that contact each other for the first time at the
+ * same moment race, and one side drops the other's data "due to stale peer".
+ *
+ * <p>Forced: A and B send their first message to each other in the same instant and the hello
+ * requests cross on the wire. A's processing of every hello from B is held on its first receive
+ * thread: first B's request, while B processes A's request and runs to quiescence; then B's
+ * response, while B (now up to date) sends its data, which reaches A on the second receive thread,
+ * as in the original log where the hello and the dropped message were handled on different CPUs.
+ *
+ * <p>If this window fails, check that only a hello response makes a peer up to date, that a request
+ * from a new peer makes the receiver send its own request, and that data from a peer whose hello
+ * is in flight is deferred and replayed, never dropped.
+ */
+@Tag("HS-1")
+@RaceWindow(id = "HS-1", title = "crossing hellos", family = Family.PEER_HANDSHAKE,
+        source = "https://jira.whamcloud.com/browse/LU-17839",
+        bug = "Lustre kfilnd (LU-17839): when two peers contacted each other for the first time at the same moment, "
+                + "one marked the other up to date on its hello request and sent data that the other, which had not "
+                + "processed the hello response yet, dropped as coming from a stale peer.",
+        interleaving = {
+            "A and B send their first message to each other at the same moment; the hello requests cross",
+            "B processes A's request (A's processing of B's hellos is held on one receive thread)",
+            "pre-fix, B marks A up to date on that request and sends its data; fixed, B answers and waits for A's "
+                    + "response, then sends its data",
+            "B's data reaches A on another receive thread while A has not processed B's hello response: A, which "
+                    + "still sees B as new, must keep it, not drop it \"due to stale peer\"",
+            "A processes B's hellos: the handshake completes and B's first message must still reach A's application"},
+        invariants = {HsWindow.DELIVERED, HsWindow.NOT_STUCK, HsWindow.SAME_VERSION, HsWindow.RULES},
+        onFailure = "Check that only a hello response makes a peer up to date, that a request from a new peer makes "
+                + "the receiver send its own request, and that early data is deferred and replayed, never dropped.")
+class HS1CrossingHellos {
+
+    @Test
+    void helloProcessingHeldWhileDataArrives(HsWindow w) {
+        Peer a = w.peer("17@kfi", 1, 2);
+        Peer b = w.peer("0@kfi", 2, 3);
+        PeerId bId = b.id();
+        Thread helloThread = a.receiveThreads().get(0);
+        // The hellos cross: both requests are on the wire before either peer sees the other's.
+        w.fabric().park(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST);
+        w.sendAtTheSameInstant(a, "first from A", b, "first from B");
+        w.awaitScript("both hello requests are on the wire", () -> w.fabric().parkedCount() == 2);
+        Hold request = w.hold("A's processing of B's hello request", Match.entry("onReceive").on(helloThread)
+                .where(args -> bId.equals(args[0]) && ((WireMessage) args[1]).kind() == WireMessage.Kind.HELLO_REQUEST));
+        // B's request is queued at A before B can answer A's request, so A sees B's hellos in that order.
+        w.fabric().release(x -> x.to().equals(a.id()));
+        w.fabric().releaseParked();
+        w.reached(request);
+        w.awaitScript("B processes A's request and runs to quiescence while A's hello processing is held",
+                () -> w.fabric().quietExcept(helloThread));
+        if (!request.isHolding()) {
+            throw new WindowNotOpened("A's processing of B's hello request was not held while B ran");
+        }
+        Hold response = w.hold("A's processing of B's hello response", Match.entry("onReceive").on(helloThread)
+                .where(args -> bId.equals(args[0]) && ((WireMessage) args[1]).kind() == WireMessage.Kind.HELLO_RESPONSE));
+        request.release();
+        w.reached(response);
+        w.awaitScript("B becomes up to date and its data reaches A while A's processing of B's response is held",
+                () -> w.fabric().quietExcept(helloThread));
+        boolean dataDuringHold = !w.fabric().wires(x -> x.from().equals(bId) && x.to().equals(a.id()) && x.handled()
+                && x.message().kind() == WireMessage.Kind.DATA).isEmpty();
+        if (!dataDuringHold) {
+            throw new WindowNotOpened("B's data did not reach A while A's processing of B's hellos was held");
+        }
+        w.run().opened("A's processing of B's hellos was held at " + request.point().at() + " (request, then response) "
+                + "while B processed A's crossing request and B's data reached A on another receive thread");
+        response.release();
+        w.judgeEveryMessageDelivered();
+        w.judgeVersions(a, b, 2);
+        w.judgeRules();
+    }
+}
