@@ -11,6 +11,15 @@ public final class Report {
     private Report() {
     }
 
+    /**
+     * Renders a results file again: {@code java -cp ... io.github.fabrictck.bench.Report bench-results.json
+     * bench-results.md}; the figures stay those of the run.
+     */
+    public static void main(String[] args) throws java.io.IOException {
+        Object json = io.github.fabrictck.report.Json.parse(java.nio.file.Files.readString(java.nio.file.Path.of(args[0])));
+        java.nio.file.Files.writeString(java.nio.file.Path.of(args[1]), markdown((Map<String, Object>) json));
+    }
+
     /** The whole report. */
     public static String markdown(Map<String, Object> r) {
         StringBuilder md = new StringBuilder();
@@ -113,8 +122,8 @@ public final class Report {
                 + "a use after destroy or with unacknowledged events at destroy, or a handler exception. `sample` is "
                 + "the control: the detector must stay silent on it.\n\n");
         md.append("| driver | stressed | connections | rounds | sends | lost completions | use after destroy | "
-                + "unacknowledged at destroy | handler exceptions | time to first detection | timeouts without a lost "
-                + "completion |\n");
+                + "unacknowledged at destroy | handler exceptions | time to first detection (any kind) | timeouts "
+                + "without a lost completion |\n");
         md.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Map<String, Object> s : runs) {
             if (s.containsKey("problem") || s.containsKey("notAvailable")) {
@@ -134,10 +143,16 @@ public final class Report {
                     .append(" | ").append(s.get("timeoutsWithoutLoss")).append(" |\n");
         }
         md.append("\n");
+        md.append("The first detection of each kind:\n\n");
         for (Map<String, Object> s : runs) {
-            if (s.get("firstDetection") != null) {
-                md.append("- ").append(s.get("driver")).append(", first detection: ").append(s.get("firstDetection"))
-                        .append("\n");
+            List<Map<String, Object>> examples = (List<Map<String, Object>>) s.getOrDefault("examples", List.of());
+            List<String> seen = new java.util.ArrayList<>();
+            for (Map<String, Object> e : examples) {
+                if (!seen.contains(e.get("kind"))) {
+                    seen.add((String) e.get("kind"));
+                    md.append("- ").append(s.get("driver")).append(", ").append(e.get("kind")).append(" at ")
+                            .append(Stats.millis(num(e, "atMillis"))).append(": ").append(e.get("what")).append("\n");
+                }
             }
         }
         md.append("\n");

@@ -104,10 +104,11 @@ public final class Stats {
         return (n < 0 ? "-" : "") + out;
     }
 
-    /** Milliseconds for a table: {@code 3 ms}, {@code 1.2 s}, {@code 2.5 min}. */
+    /** Milliseconds for a table: {@code 2.5 ms}, {@code 322 ms}, {@code 1,056 ms}, {@code 12.3 s}, {@code 2.5 min}. */
     public static String millis(double ms) {
         if (ms < 10_000) {
-            return (ms == Math.rint(ms) ? grouped((long) ms) : String.format(Locale.ROOT, "%.1f", ms)) + " ms";
+            return (ms == Math.rint(ms) || ms >= 100 ? grouped(Math.round(ms))
+                    : String.format(Locale.ROOT, "%.1f", ms)) + " ms";
         }
         if (ms < 120_000) {
             return String.format(Locale.ROOT, "%.1f s", ms / 1000);

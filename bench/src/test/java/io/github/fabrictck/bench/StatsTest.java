@@ -69,6 +69,8 @@ class StatsTest {
         assertEquals("999", Stats.grouped(999));
         assertEquals("3 ms", Stats.millis(3));
         assertEquals("2.5 ms", Stats.millis(2.5));
+        assertEquals("322 ms", Stats.millis(322.1));
+        assertEquals("1,056 ms", Stats.millis(1055.9));
         assertEquals("12.3 s", Stats.millis(12_300));
         assertEquals("2.5 min", Stats.millis(150_000));
     }

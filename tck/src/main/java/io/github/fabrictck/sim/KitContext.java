@@ -7,26 +7,34 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The {@link DriverContext} of one window: every thread the driver starts is known to the engine;
- * timers run on a scheduler whose thread comes from the same factory.
+ * timers run on a scheduler whose thread comes from the same factory. Outside a window (a benchmark
+ * without the agent) the threads are simply daemon threads.
  */
 public final class KitContext implements DriverContext, AutoCloseable {
 
-    private final WindowRun run;
+    private final Consumer<Thread> tracker;
     private final AtomicInteger count = new AtomicInteger();
     private final ThreadFactory factory = this::newThread;
     private ScheduledThreadPoolExecutor scheduler;
 
+    /** The context of a window: the engine tracks every driver thread. */
     public KitContext(WindowRun run) {
-        this.run = run;
+        this(run::track);
+    }
+
+    /** A context whose new threads are handed to {@code tracker} before they start. */
+    public KitContext(Consumer<Thread> tracker) {
+        this.tracker = tracker;
     }
 
     private Thread newThread(Runnable r) {
         Thread t = new Thread(r, "driver-" + count.incrementAndGet());
         t.setDaemon(true);
-        run.track(t);
+        tracker.accept(t);
         return t;
     }
 

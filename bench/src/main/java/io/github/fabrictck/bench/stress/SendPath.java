@@ -1,5 +1,6 @@
 package io.github.fabrictck.bench.stress;
 
+import io.github.fabrictck.sim.KitContext;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import java.time.Duration;
@@ -15,7 +16,7 @@ public final class SendPath implements AutoCloseable {
     private static final byte[] PAYLOAD = new byte[64];
 
     private final StressDevice device = new StressDevice(StressDevice.Settings.zeroLatency());
-    private final SimpleContext context = new SimpleContext();
+    private final KitContext context = new KitContext(thread -> { });
     private final CompletionQueueDriver endpoint;
 
     /** Opens the driver's endpoint on a fresh zero-latency device and starts the device. */

@@ -1,5 +1,6 @@
 package io.github.fabrictck.bench.stress;
 
+import io.github.fabrictck.sim.KitContext;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
@@ -150,7 +151,7 @@ public final class StressRun {
         connectionsWithNotes += noteInterval > 0 ? 1 : 0;
         StressDevice d = new StressDevice(new StressDevice.Settings(s.latency(), withReplies, noteInterval,
                 random.nextLong()));
-        SimpleContext context = new SimpleContext();
+        KitContext context = new KitContext(thread -> { });
         CompletionQueueDriver endpoint = driver.openCompletionQueue(context, d);
         device = d;
         d.start(endpoint);
@@ -333,7 +334,13 @@ public final class StressRun {
         r.put("firstByKindMillis", firstByKind);
         r.put("firstDetectionMillis", all.isEmpty() ? null : Math.round(all.get(0).atMillis() * 10) / 10.0);
         r.put("firstDetection", all.isEmpty() ? null : all.get(0).kind() + ": " + all.get(0).what());
-        r.put("examples", all.stream().limit(5).map(d -> Map.of("kind", d.kind(), "atMillis",
+        List<Detection> examples = new ArrayList<>(all.stream().limit(5).toList());
+        for (String k : KINDS) {
+            all.stream().filter(d -> d.kind().equals(k)).findFirst().filter(d -> !examples.contains(d))
+                    .ifPresent(examples::add);
+        }
+        examples.sort((a, b) -> Double.compare(a.atMillis(), b.atMillis()));
+        r.put("examples", examples.stream().map(d -> Map.of("kind", d.kind(), "atMillis",
                 Math.round(d.atMillis() * 10) / 10.0, "what", d.what())).toList());
         r.put("timeoutsWithoutLoss", timeoutsWithoutLoss);
         r.put("overrunsWithoutLoss", overrunsWithoutLoss);
