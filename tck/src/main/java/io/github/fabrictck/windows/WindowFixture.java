@@ -46,7 +46,7 @@ abstract class WindowFixture implements AutoCloseable {
 
     /**
      * Waits for a hold to catch its thread; ERROR if it never does, at once if the driver's threads
-     * deadlock meanwhile.
+     * deadlock or the driver tries to end the JVM meanwhile.
      */
     public Hold reached(Hold hold) {
         awaitScript(hold.name(), hold::isReached, "the point was never reached: " + hold.name());
@@ -55,7 +55,7 @@ abstract class WindowFixture implements AutoCloseable {
 
     /**
      * Waits until a script condition holds; ERROR (the window could not be forced) if it never does,
-     * at once if the driver's threads deadlock meanwhile.
+     * at once if the driver's threads deadlock or the driver tries to end the JVM meanwhile.
      */
     public void awaitScript(String condition, BooleanSupplier holds) {
         awaitScript(condition, holds, "the window could not be forced: \"" + condition + "\"");
@@ -65,12 +65,14 @@ abstract class WindowFixture implements AutoCloseable {
         try {
             await(condition).atMost(session.pointTimeout()).pollInSameThread().pollDelay(Duration.ZERO)
                     .pollInterval(Duration.ofMillis(1))
-                    .failFast("the driver's threads deadlocked", () -> ThreadDump.deadlock(run.threads()) != null)
+                    .failFast("the driver deadlocked or tried to end the JVM",
+                            () -> run.exitAttempt() != null || ThreadDump.deadlock(run.threads()) != null)
                     .until(holds::getAsBoolean);
         } catch (ConditionTimeoutException e) {
             throw new WindowNotOpened(what + " did not happen within " + session.pointTimeout().toMillis() + " ms");
         } catch (TerminalFailureException e) {
-            throw new WindowNotOpened(what + " cannot happen: the driver's threads deadlocked");
+            throw new WindowNotOpened(what + " cannot happen: " + (run.exitAttempt() != null ? run.exitAttempt()
+                    : "the driver's threads deadlocked"));
         }
     }
 }
