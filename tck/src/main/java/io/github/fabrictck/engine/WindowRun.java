@@ -247,7 +247,7 @@ public final class WindowRun {
             d.timeoutNanos = timeout;
         }
         try {
-            result = original.invokeWithArguments(args);
+            result = Points.invoke(original, args);
         } finally {
             if (timeout != Blocking.NOT_BLOCKING) {
                 d.blockedIn = null;
