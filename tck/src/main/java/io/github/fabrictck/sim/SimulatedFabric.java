@@ -360,6 +360,26 @@ public final class SimulatedFabric implements AutoCloseable {
             });
         }
 
+        /**
+         * Has this peer's application count down {@code ready}, then, the moment {@code go} opens,
+         * send one message to each of the peers given, in order.
+         */
+        public CompletableFuture<Void> sendToEachWhen(java.util.concurrent.CountDownLatch ready,
+                                                      java.util.concurrent.CountDownLatch go, List<Peer> to,
+                                                      java.util.function.Function<Peer, String> text) {
+            synchronized (lock) {
+                to.forEach(p -> sent.add(new AppMessage(id, p.id, text.apply(p))));
+            }
+            return app.submit("send to " + to.size() + " peers at the shared instant", () -> {
+                ready.countDown();
+                go.await();
+                for (Peer p : to) {
+                    endpoint.send(p.id, text.apply(p).getBytes(StandardCharsets.UTF_8));
+                }
+                return null;
+            });
+        }
+
         /** Runs a call on this peer's application thread. */
         public <T> CompletableFuture<T> call(String what, Callable<T> call) {
             return app.submit(what, call);

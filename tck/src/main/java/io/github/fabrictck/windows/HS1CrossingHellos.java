@@ -7,6 +7,9 @@ import io.github.fabrictck.sim.SimulatedFabric.Peer;
 import io.github.fabrictck.spi.Family;
 import io.github.fabrictck.spi.hs.PeerId;
 import io.github.fabrictck.spi.hs.WireMessage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +24,11 @@ import org.junit.jupiter.api.Test;
  * thread: first B's request, while B processes A's request and runs to quiescence; then B's
  * response, while B (now up to date) sends its data, which reaches A on the second receive thread,
  * as in the original log where the hello and the dropped message were handled on different CPUs.
+ *
+ * <p>Variant all-to-all runs the same first contact among N peers at once (default 8,
+ * {@code -Dfabric-tck.peers}): every hello request crosses on the wire, data waits until the hello
+ * exchanges are over; it judges that the exchanges converge, every message arrives once and every
+ * pair agrees on the version, at scale.
  *
  * <p>If this window fails, check that only a hello response makes a peer up to date, that a request
  * from a new peer makes the receiver send its own request, and that data from a peer whose hello
@@ -45,7 +53,11 @@ import org.junit.jupiter.api.Test;
                 + "the receiver send its own request, and that early data is deferred and replayed, never dropped.")
 class HS1CrossingHellos {
 
+    /** How many peers the all-to-all variant starts ({@code -Dfabric-tck.peers}, default 8). */
+    static final int PEERS = Integer.getInteger("fabric-tck.peers", 8);
+
     @Test
+    @Variant(id = "pair", title = "A's hello processing held while B's data arrives")
     void helloProcessingHeldWhileDataArrives(HsWindow w) {
         Peer a = w.peer("17@kfi", 1, 2);
         Peer b = w.peer("0@kfi", 2, 3);
@@ -82,6 +94,30 @@ class HS1CrossingHellos {
         response.release();
         w.judgeEveryMessageDelivered();
         w.judgeVersions(a, b, 2);
+        w.judgeRules();
+    }
+
+    @Test
+    @Variant(id = "all-to-all", title = "first contact among N peers at once (fabric-tck.peers, default 8)")
+    void allToAllFirstContact(HsWindow w) {
+        List<Peer> peers = new ArrayList<>();
+        for (int i = 0; i < PEERS; i++) {
+            peers.add(w.peer(i + "@kfi", 1, 2));
+        }
+        AtomicBoolean parkRequests = new AtomicBoolean(true);
+        // Every hello request is on the wire before any is seen; data waits until the hellos are done.
+        w.fabric().park(x -> x.message().kind() == WireMessage.Kind.DATA
+                || parkRequests.get() && x.message().kind() == WireMessage.Kind.HELLO_REQUEST);
+        w.sendAllToAllAtTheSameInstant(peers);
+        int pairs = PEERS * (PEERS - 1);
+        w.awaitScript("all " + pairs + " hello requests are on the wire", () -> w.fabric().parkedCount() >= pairs);
+        w.run().opened("all " + pairs + " hello requests of " + PEERS + " peers crossed on the wire");
+        parkRequests.set(false);
+        w.fabric().release(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST);
+        w.awaitScript("every hello exchange of " + PEERS + " peers is over", () -> w.fabric().quiet());
+        w.fabric().releaseParked();
+        w.judgeEveryMessageDelivered();
+        w.judgeVersions(peers, 2);
         w.judgeRules();
     }
 }

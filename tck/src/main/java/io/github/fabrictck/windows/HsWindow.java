@@ -66,6 +66,23 @@ public final class HsWindow extends WindowFixture {
         returned(sb, "send from " + b.id());
     }
 
+    /** Every application sends its first message to every other peer, all in the same instant. */
+    public void sendAllToAllAtTheSameInstant(List<Peer> peers) {
+        CountDownLatch ready = new CountDownLatch(peers.size());
+        CountDownLatch go = new CountDownLatch(1);
+        List<CompletableFuture<Void>> sends = new ArrayList<>();
+        for (Peer p : peers) {
+            List<Peer> others = peers.stream().filter(q -> q != p).toList();
+            sends.add(p.sendToEachWhen(ready, go, others, q -> "from " + p.id() + " to " + q.id()));
+        }
+        awaitScript("every application is ready to send", () -> ready.getCount() == 0);
+        run.trace().add("kit", "all " + peers.size() + " applications send now", null);
+        go.countDown();
+        for (int i = 0; i < sends.size(); i++) {
+            returned(sends.get(i), "the sends of " + peers.get(i).id());
+        }
+    }
+
     /** Waits until an application's send returned; ERROR if it blocks. */
     public void returned(CompletableFuture<?> call, String what) {
         try {
@@ -116,6 +133,22 @@ public final class HsWindow extends WindowFixture {
         } catch (ConditionTimeoutException e) {
             throw new InvariantViolation(SAME_VERSION, a.id() + " is on version " + version(a, b) + " with " + b.id()
                     + ", " + b.id() + " on version " + version(b, a) + " with " + a.id() + "; both speak " + expected);
+        }
+    }
+
+    /** Every pair of peers reports the same negotiated version, the one expected. */
+    public void judgeVersions(List<Peer> peers, int expected) {
+        List<String> wrong = new ArrayList<>();
+        for (Peer a : peers) {
+            for (Peer b : peers) {
+                if (a != b && version(a, b) != expected) {
+                    wrong.add(a.id() + " is on version " + version(a, b) + " with " + b.id());
+                }
+            }
+        }
+        if (!wrong.isEmpty()) {
+            throw new InvariantViolation(SAME_VERSION, wrong.size() + " pair(s) not on version " + expected + ", first: "
+                    + String.join("; ", wrong.subList(0, Math.min(5, wrong.size()))));
         }
     }
 

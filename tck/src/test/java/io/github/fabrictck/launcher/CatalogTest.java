@@ -13,7 +13,8 @@ class CatalogTest {
     @Test
     void theCatalogIsDiscoveredInIdOrderWithItsVariants() {
         List<String> labels = Catalog.discover().entries().stream().map(Catalog.Entry::label).toList();
-        assertEquals(List.of("CQ-1/a", "CQ-1/b", "CQ-2", "CQ-3", "CQ-4/spurious", "CQ-4/teardown", "HS-1", "HS-2"), labels);
+        assertEquals(List.of("CQ-1/a", "CQ-1/b", "CQ-2", "CQ-3", "CQ-4/spurious", "CQ-4/teardown", "HS-1/all-to-all",
+                "HS-1/pair", "HS-2"), labels);
     }
 
     @Test
