@@ -115,7 +115,8 @@ public final class Bench {
         say("5. scale: completions per window " + config.scaleSizes());
         Map<String, Object> scale = new LinkedHashMap<>();
         scale.put("completions", Scale.completions(forks, config, work));
-        scale.put("peers", PeerScale.measure());
+        say("5. scale: peers in all-to-all first contact " + config.scalePeers());
+        scale.put("peers", PeerScale.measure(forks, config.scalePeers(), work));
         r.put("scale", scale);
 
         r.put("wallTimeSeconds", Math.round((System.nanoTime() - t0) / 1e8) / 10.0);

@@ -30,17 +30,18 @@ import java.util.Properties;
  * @param scaleSizes          completions per window for the scale table ({@code bench.scaleSizes}, 10^3..10^6)
  * @param scaleCapSeconds     a scale run longer than this skips the larger sizes of its mode
  *                            ({@code bench.scaleCapSeconds}, 120)
+ * @param scalePeers          peer counts of the all-to-all first-contact scale table ({@code bench.scalePeers}, 8..64)
  * @param seed                seed of every random choice of the stress device and loop ({@code bench.seed}, 1)
  */
 public record BenchConfig(int runs, List<String> drivers, double stressSeconds, boolean stressControl,
                           int falsePositiveRuns, List<String> falsePositiveWindows, int startupForks, int jmhForks, int jmhWarmupIterations,
                           int jmhIterations, int jmhIterationMillis, List<Integer> scaleSizes, int scaleCapSeconds,
-                          long seed) {
+                          List<Integer> scalePeers, long seed) {
 
     /** The settings of the full run. */
     public static BenchConfig defaults() {
         return new BenchConfig(100, List.of(), 60, true, 1000,
-                List.of(), 5, 2, 3, 5, 1000, List.of(1_000, 10_000, 100_000, 1_000_000), 120, 1);
+                List.of(), 5, 2, 3, 5, 1000, List.of(1_000, 10_000, 100_000, 1_000_000), 120, List.of(8, 16, 32, 64), 1);
     }
 
     /**
@@ -50,7 +51,7 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
      */
     public static BenchConfig smoke() {
         return new BenchConfig(1, List.of("broken-cq-3"), 0.5, true, 1, List.of("CQ-3"), 1, 1, 0, 1, 100,
-                List.of(1_000), 10, 1);
+                List.of(1_000), 10, List.of(8), 1);
     }
 
     /** {@link #defaults()} with every {@code bench.*} property that is set and not empty applied. */
@@ -71,6 +72,8 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
                 list(p, "scaleSizes", null) == null ? d.scaleSizes
                         : list(p, "scaleSizes", null).stream().map(Integer::valueOf).toList(),
                 integer(p, "scaleCapSeconds", d.scaleCapSeconds),
+                list(p, "scalePeers", null) == null ? d.scalePeers
+                        : list(p, "scalePeers", null).stream().map(Integer::valueOf).toList(),
                 Long.parseLong(value(p, "seed", Long.toString(d.seed))));
     }
 
@@ -105,6 +108,7 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
         m.put("jmhIterationMillis", jmhIterationMillis);
         m.put("scaleSizes", scaleSizes);
         m.put("scaleCapSeconds", scaleCapSeconds);
+        m.put("scalePeers", scalePeers);
         m.put("seed", seed);
         return m;
     }

@@ -36,6 +36,13 @@ public final class Directed {
      */
     public static Map<String, Object> launch(Forks forks, String driver, String windows, int repeat, Path out,
                                              Duration timeout) throws IOException, InterruptedException {
+        return launch(forks, driver, windows, repeat, out, timeout, List.of());
+    }
+
+    /** {@link #launch} with further JVM options for the fork (system properties of the kit). */
+    public static Map<String, Object> launch(Forks forks, String driver, String windows, int repeat, Path out,
+                                             Duration timeout, List<String> jvmOptions)
+            throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(List.of("--out", out.toString(), "--driver", driver));
         if (windows != null) {
             args.addAll(List.of("--windows", windows));
@@ -44,7 +51,9 @@ public final class Directed {
             args.addAll(List.of("--repeat", Integer.toString(repeat)));
         }
         args.addAll(List.of("--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:run"));
-        List<String> command = forks.command(forks.agentOptions(), forks.launcherClasspath(),
+        List<String> options = new ArrayList<>(forks.agentOptions());
+        options.addAll(jvmOptions);
+        List<String> command = forks.command(options, forks.launcherClasspath(),
                 "io.github.fabrictck.launcher.Main", args);
         AtomicLong firstWindowStart = new AtomicLong(-1);
         Forks.Outcome fork = Forks.run(command, out.resolve("fork.log"), timeout, (at, line) -> {
@@ -100,6 +109,7 @@ public final class Directed {
         v.put("window", w.label());
         v.put("title", w.title());
         v.put("outcome", w.outcome().name());
+        v.put("durationMillis", w.durationMillis());
         v.put("runs", runs);
         v.put("pass", pass);
         v.put("fail", fail);

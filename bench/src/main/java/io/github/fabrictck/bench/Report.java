@@ -253,14 +253,19 @@ public final class Report {
         md.append("\n### Peers in all-to-all first contact\n\n");
         Map<String, Object> p = map(s, "peers");
         List<Map<String, Object>> rows = (List<Map<String, Object>>) p.get("rows");
-        md.append("| peers | time |\n|---|---|\n");
+        md.append("HS-1's all-to-all variant on `sample` (every hello crosses, data waits until the hellos are over), one fork per "
+                + "peer count with `-Dfabric-tck.peers=N`; the time is the variant's duration, the fork's first window "
+                + "(so it includes the JVM's warm-up).\n\n");
+        md.append("| peers | application messages | outcome | time |\n|---|---|---|---|\n");
         if (rows.isEmpty()) {
             List<Object> peers = (List<Object>) p.get("peers");
-            md.append("| ").append(peers.get(0)).append(" to ").append(peers.get(peers.size() - 1)).append(" | ")
-                    .append(p.get("status")).append(" |\n");
+            md.append("| ").append(peers.isEmpty() ? "-" : peers.get(0) + " to " + peers.get(peers.size() - 1))
+                    .append(" | | | ").append(p.get("status")).append(" |\n");
         }
         for (Map<String, Object> row : rows) {
-            md.append("| ").append(row.get("peers")).append(" | ").append(Stats.millis(num(row, "millis"))).append(" |\n");
+            md.append("| ").append(row.get("peers")).append(" | ").append(row.get("messages")).append(" | ")
+                    .append(row.get("outcome")).append(" | ")
+                    .append(row.get("millis") == null ? "-" : Stats.millis(num(row, "millis"))).append(" |\n");
         }
         md.append("\n");
     }

@@ -52,7 +52,7 @@ class ReportTest {
         assertTrue(md.contains("`" + Bench.COMMAND + "`"), md);
         assertTrue(md.contains("| broken-cq-1 | CQ-1/b | 100/100 | 20 ms | 0 in 60.0 s | none in 60.0 s | > 3,000× |"), md);
         assertTrue(md.contains("| broken-cq-1 | CQ-1/a | 100 | 100 | 0 | 0 | 100 % | 40 ms | 40 ms | 40 ms | 40 ms |"), md);
-        assertTrue(md.contains("| 8 to 64 | not available: the HS family is not in this build |"), md);
+        assertTrue(md.contains("| 8 | 56 | PASS | 340 ms |"), md);
         assertTrue(md.contains("Anything but PASS (counts, then the first such run's reason):\n\n- CQ-2: 0 FAIL, 1 ERROR"), md);
         assertTrue(md.contains("| 1,000 | 2 ms (2.0 µs each) | 20 ms (20.0 µs each) | skipped: too long |"), md);
         assertTrue(md.contains("runs at 10 % of its speed"), md);
@@ -94,8 +94,8 @@ class ReportTest {
         Map<String, Object> agentRow = Map.of("completions", 1000L, "millis", 20.0, "nanosPerCompletion", 20000L);
         Map<String, Object> skipped = Map.of("completions", 1000L, "skipped", "skipped: too long");
         r.put("scale", Map.of("completions", Map.of("burst", 100, "modes", Map.of("plain", List.of(row), "agent",
-                List.of(agentRow), "window", List.of(skipped))), "peers", Map.of("peers", List.of(8, 16, 32, 64), "rows",
-                List.of(), "status", "not available: the HS family is not in this build")));
+                List.of(agentRow), "window", List.of(skipped))), "peers", Map.of("peers", List.of(8), "rows",
+                List.of(Map.of("peers", 8, "messages", 56, "outcome", "PASS", "millis", 340L)), "status", "measured")));
         r.put("wallTimeSeconds", 600.0);
         r.put("loadAverageAtEnd", "0.2 0.1 0.1");
         return r;
