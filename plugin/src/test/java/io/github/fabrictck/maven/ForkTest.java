@@ -41,7 +41,8 @@ class ForkTest {
     }
 
     @Test
-    @DisabledOnOs(OS.WINDOWS)
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "asserts the SIGQUIT thread dump, which the plugin cannot "
+            + "request on Windows (no kill -QUIT); killingTheForkKillsWhatItStarted covers the kill there")
     void outputIsPassedOnWhileTheForkRunsAndAnOverrunningForkIsKilled() throws Exception {
         CountDownLatch started = new CountDownLatch(2);
         fork = Fork.start(FakeLauncher.command("talk-and-hang"), dir,

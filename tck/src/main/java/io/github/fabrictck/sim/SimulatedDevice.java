@@ -154,13 +154,6 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
 
     // ---------------------------------------------------------------- state the windows judge
 
-    /** Whether the queue is armed. */
-    public boolean isArmed(CompletionQueue queue) {
-        synchronized (lock) {
-            return ((Queue) queue).armed;
-        }
-    }
-
     /** How many completions wait in the queue. */
     public int depth(CompletionQueue queue) {
         synchronized (lock) {
@@ -190,13 +183,6 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
     public boolean interruptIdle() {
         synchronized (lock) {
             return sendQueue.pendingEvents == 0 && receiveQueue.pendingEvents == 0 && !handlerRunning;
-        }
-    }
-
-    /** Whether the driver's completion handler is running now. */
-    public boolean handlerRunning() {
-        synchronized (lock) {
-            return handlerRunning;
         }
     }
 
