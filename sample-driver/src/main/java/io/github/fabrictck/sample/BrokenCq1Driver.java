@@ -4,6 +4,6 @@ package io.github.fabrictck.sample;
 public final class BrokenCq1Driver extends FamilyDriver {
 
     public BrokenCq1Driver() {
-        super("broken-cq-1", BeeGfsEndpoint::new, null);
+        super("broken-cq-1", BeeGfsEndpoint::new, null, null);
     }
 }

@@ -4,6 +4,6 @@ package io.github.fabrictck.sample;
 public final class BrokenCq2Driver extends FamilyDriver {
 
     public BrokenCq2Driver() {
-        super("broken-cq-2", IgnoredMissedEventsEndpoint::new, null);
+        super("broken-cq-2", IgnoredMissedEventsEndpoint::new, null, null);
     }
 }

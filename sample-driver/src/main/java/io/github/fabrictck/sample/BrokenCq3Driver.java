@@ -4,6 +4,6 @@ package io.github.fabrictck.sample;
 public final class BrokenCq3Driver extends FamilyDriver {
 
     public BrokenCq3Driver() {
-        super("broken-cq-3", SendOnlyRepollEndpoint::new, null);
+        super("broken-cq-3", SendOnlyRepollEndpoint::new, null, null);
     }
 }

@@ -4,6 +4,6 @@ package io.github.fabrictck.sample;
 public final class BrokenCq4Driver extends FamilyDriver {
 
     public BrokenCq4Driver() {
-        super("broken-cq-4", UnquiescedCloseEndpoint::new, null);
+        super("broken-cq-4", UnquiescedCloseEndpoint::new, null, null);
     }
 }

@@ -4,6 +4,6 @@ package io.github.fabrictck.sample;
 public final class BrokenHs1Driver extends FamilyDriver {
 
     public BrokenHs1Driver() {
-        super("broken-hs-1", null, StaleOnRequestHandshake::new);
+        super("broken-hs-1", null, StaleOnRequestHandshake::new, null);
     }
 }

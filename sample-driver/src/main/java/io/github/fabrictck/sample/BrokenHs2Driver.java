@@ -4,6 +4,6 @@ package io.github.fabrictck.sample;
 public final class BrokenHs2Driver extends FamilyDriver {
 
     public BrokenHs2Driver() {
-        super("broken-hs-2", null, NoDeferralHandshake::new);
+        super("broken-hs-2", null, NoDeferralHandshake::new, null);
     }
 }

@@ -5,6 +5,8 @@ import io.github.fabrictck.spi.DriverContext;
 import io.github.fabrictck.spi.Family;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.cs.SetupEndpoint;
+import io.github.fabrictck.spi.cs.SetupLink;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.io.IOException;
@@ -12,6 +14,7 @@ import java.io.InputStream;
 import java.util.EnumSet;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -24,13 +27,16 @@ abstract class FamilyDriver implements Driver {
 
     private final String name;
     private final Function<QueuePair, CompletionQueueDriver> completionQueue;
-    private final java.util.function.BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
+    private final BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
+    private final BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup;
 
     FamilyDriver(String name, Function<QueuePair, CompletionQueueDriver> completionQueue,
-                 java.util.function.BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake) {
+                 BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
+                 BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
         this.name = name;
         this.completionQueue = completionQueue;
         this.handshake = handshake;
+        this.connectionSetup = connectionSetup;
     }
 
     @Override
@@ -52,6 +58,9 @@ abstract class FamilyDriver implements Driver {
         if (handshake != null) {
             families.add(Family.PEER_HANDSHAKE);
         }
+        if (connectionSetup != null) {
+            families.add(Family.CONNECTION_SETUP);
+        }
         return families;
     }
 
@@ -69,6 +78,14 @@ abstract class FamilyDriver implements Driver {
             return Driver.super.openHandshake(context, fabric);
         }
         return handshake.apply(context, fabric);
+    }
+
+    @Override
+    public SetupEndpoint openConnectionSetup(DriverContext context, SetupLink link) {
+        if (connectionSetup == null) {
+            return Driver.super.openConnectionSetup(context, link);
+        }
+        return connectionSetup.apply(context, link);
     }
 
     private static String readVersion() {

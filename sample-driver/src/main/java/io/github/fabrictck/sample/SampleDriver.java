@@ -1,9 +1,12 @@
 package io.github.fabrictck.sample;
 
-/** Driver {@code sample}. The compliant reference driver: passes every completion-queue window. */
+/**
+ * Driver {@code sample}. The compliant reference driver: passes every completion-queue,
+ * peer-handshake and connection-setup window.
+ */
 public final class SampleDriver extends FamilyDriver {
 
     public SampleDriver() {
-        super("sample", SampleEndpoint::new, SampleHandshake::new);
+        super("sample", SampleEndpoint::new, SampleHandshake::new, SampleSetup::new);
     }
 }

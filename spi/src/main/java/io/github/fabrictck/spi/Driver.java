@@ -2,6 +2,8 @@ package io.github.fabrictck.spi;
 
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.cs.SetupEndpoint;
+import io.github.fabrictck.spi.cs.SetupLink;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.util.Set;
@@ -61,5 +63,19 @@ public interface Driver {
      */
     default HandshakeEndpoint openHandshake(DriverContext context, Fabric fabric) {
         throw new UnsupportedOperationException(name() + " does not implement the peer-handshake family");
+    }
+
+    /**
+     * Opens one side (client or server, {@link SetupLink#role()}) of a connection setup. Called
+     * twice per setup the window runs, once per side; every endpoint is closed at its end.
+     *
+     * @param context threads, clock and timers the endpoint must use; the clock and the timers are
+     *                the kit's virtual time
+     * @param link    the control stream, fast-path link and application of this side
+     * @return the driver's endpoint
+     * @throws UnsupportedOperationException if the driver does not implement {@link Family#CONNECTION_SETUP}
+     */
+    default SetupEndpoint openConnectionSetup(DriverContext context, SetupLink link) {
+        throw new UnsupportedOperationException(name() + " does not implement the connection-setup family");
     }
 }

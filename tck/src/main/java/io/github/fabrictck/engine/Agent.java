@@ -2,6 +2,7 @@ package io.github.fabrictck.engine;
 
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isAnnotatedWith;
+import static net.bytebuddy.matcher.ElementMatchers.isBridge;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
 import static net.bytebuddy.matcher.ElementMatchers.isEquals;
 import static net.bytebuddy.matcher.ElementMatchers.isHashCode;
@@ -13,6 +14,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isTypeInitializer;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.none;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
 import io.github.fabrictck.spi.Environment;
@@ -24,6 +26,7 @@ import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
+import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
@@ -61,7 +64,9 @@ public final class Agent {
             return;
         }
         config = cfg;
-        new AgentBuilder.Default()
+        // Byte Buddy ignores synthetic methods by default, and lambda bodies are synthetic: a call in
+        // a lambda would escape the kit (Byte Buddy issue #1679). Ignore nothing.
+        new AgentBuilder.Default(new ByteBuddy().ignore(none()))
                 .with(AgentBuilder.RedefinitionStrategy.DISABLED)
                 .with(new Recorder())
                 .type((type, loader, module, redefined, domain) -> cfg.isDriverClass(type.getName(), domain))
@@ -118,7 +123,7 @@ public final class Agent {
 
     /** The driver's implementations of driver-side SPI methods. */
     static ElementMatcher.Junction<MethodDescription> spiMethods() {
-        return isMethod().and(not(isAbstract())).and(isOverriddenFrom(
+        return isMethod().and(not(isAbstract())).and(not(isBridge())).and(isOverriddenFrom(
                 nameStartsWith("io.github.fabrictck.spi.").and(not(isAnnotatedWith(Environment.class)))));
     }
 

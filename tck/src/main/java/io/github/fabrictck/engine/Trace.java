@@ -31,6 +31,15 @@ public final class Trace {
         events.add(new TraceEvent(t, thread, event, at));
     }
 
+    /**
+     * Forgets every event so far: a window that runs many trials keeps the trace of the one it is
+     * in, so a failure shows the trial that failed.
+     */
+    public synchronized void restart() {
+        events.clear();
+        dropped = 0;
+    }
+
     /** How many events are recorded so far (a position for {@link #lastSite}). */
     public synchronized int size() {
         return events.size();

@@ -23,6 +23,8 @@ import java.util.function.Supplier;
 public final class WindowRun {
 
     private static volatile WindowRun current;
+    /** The evidence keeps the first holds of a window; a sweep places one per trial. */
+    private static final int MAX_HOLD_RECORDS = 20;
 
     private final Trace trace = new Trace();
     private final Duration bound;
@@ -34,6 +36,8 @@ public final class WindowRun {
     private volatile Supplier<List<String>> unannouncedWork = List::of;
     private volatile String opened;
     private volatile String exitAttempt;
+    private volatile String misuse;
+    private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
     private final java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
 
@@ -128,12 +132,70 @@ public final class WindowRun {
         if (exitAttempt == null) {
             exitAttempt = what;
         }
-        trace.add(what, null);
+        misused(what + "; a driver must not end the JVM");
     }
 
     /** What the driver did to end the JVM in this window, or {@code null}. */
     public String exitAttempt() {
         return exitAttempt;
+    }
+
+    /**
+     * The window runs on virtual time: from now on a driver thread that waits on the wall clock
+     * (a timed sleep, wait, park or poll) or a thread the driver starts outside
+     * {@code DriverContext.threadFactory()} makes the window ERROR.
+     */
+    public void useVirtualTime() {
+        this.virtualTime = true;
+    }
+
+    /** Records something the driver did that the kit cannot judge around (the first one counts). */
+    void misused(String what) {
+        if (misuse == null) {
+            misuse = what;
+        }
+        trace.add(what, null);
+    }
+
+    /**
+     * The first thing the driver did in this window that makes any verdict meaningless — tried to
+     * end the JVM, waited on the wall clock under virtual time, started a thread the kit does not
+     * know — in one sentence with where, or {@code null}.
+     */
+    public String misuse() {
+        return misuse;
+    }
+
+    /** A number that changes whenever a driver thread passes a point or a blocking call returns. */
+    public long epoch() {
+        return epoch.get();
+    }
+
+    /** Whether this thread is a driver thread of this window. */
+    public boolean isTracked(Thread t) {
+        return threads.containsKey(t);
+    }
+
+    /** Whether a driver thread is stopped by a hold now. */
+    public boolean isHeld(Thread t) {
+        DriverThread d = threads.get(t);
+        return d != null && d.held;
+    }
+
+    /**
+     * Whether a driver thread's hold was released but the thread has not run on yet: it still looks
+     * parked, but it is about to run.
+     */
+    public boolean isResuming(Thread t) {
+        DriverThread d = threads.get(t);
+        Hold h = d == null ? null : d.heldBy;
+        return h != null && !h.isHolding();
+    }
+
+    /** Forgets a hold that has done its work (a window that places one per trial). */
+    public void forget(Hold h) {
+        h.release();
+        holds.remove(h);
     }
 
     /**
@@ -238,9 +300,21 @@ public final class WindowRun {
         if (kind == Point.Kind.SYNC_CALL && "start".equals(target.method()) && args.length > 0
                 && args[0] instanceof Thread started0) {
             started.put(started0, p.at());
+            if (virtualTime && !threads.containsKey(started0)) {
+                misused("the driver started thread '" + started0.getName() + "' at " + p.at() + " outside "
+                        + "DriverContext.threadFactory(): the kit cannot know when it is idle, so virtual time cannot "
+                        + "advance around it");
+                throw new DriverExit("thread started outside DriverContext.threadFactory() at " + p.at());
+            }
         }
         hit(d, p, false, args, null);
         long timeout = kind == Point.Kind.SYNC_CALL ? Blocking.timeoutNanos(target, args) : Blocking.NOT_BLOCKING;
+        if (virtualTime && timeout != Blocking.NOT_BLOCKING && timeout != Blocking.FOREVER && timeout > 0) {
+            misused("the driver waits on the wall clock: " + p.target() + " (" + Blocking.describe(timeout) + ") at "
+                    + p.at() + " on thread " + t.getName() + "; under the kit's virtual time a timeout must be a timer "
+                    + "of DriverContext.scheduler()");
+            throw new DriverExit("wall-clock wait at " + p.at());
+        }
         Object result;
         if (timeout != Blocking.NOT_BLOCKING) {
             d.blockedIn = p.target() + " at " + p.at();
@@ -280,12 +354,16 @@ public final class WindowRun {
         for (Hold h : holds) {
             if (h.capture(d.thread, p, isAfter, args, result)) {
                 d.held = true;
-                holdRecords.add(new Evidence.Hold(d.thread.getName(), (isAfter ? "after " : "") + p.describe(), p.at()));
+                d.heldBy = h;
+                if (holdRecords.size() < MAX_HOLD_RECORDS) {
+                    holdRecords.add(new Evidence.Hold(d.thread.getName(), (isAfter ? "after " : "") + p.describe(), p.at()));
+                }
                 trace.add("held " + (isAfter ? "after " : "at ") + p.describe() + " (" + h.name() + ")", p.at());
                 try {
                     h.block();
                 } finally {
                     d.held = false;
+                    d.heldBy = null;
                     epoch.incrementAndGet();
                     trace.add("released (" + h.name() + ")", p.at());
                 }
@@ -296,6 +374,7 @@ public final class WindowRun {
     private static final class DriverThread {
         final Thread thread;
         volatile boolean held;
+        volatile Hold heldBy;
         volatile boolean waitingForWork;
         volatile String blockedIn;
         volatile long timeoutNanos = Blocking.NOT_BLOCKING;

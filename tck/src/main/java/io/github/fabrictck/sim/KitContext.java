@@ -1,6 +1,9 @@
 package io.github.fabrictck.sim;
 
+import io.github.fabrictck.engine.VirtualScheduler;
+import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.engine.Worker;
 import io.github.fabrictck.spi.DriverContext;
 import java.time.Clock;
 import java.util.concurrent.ScheduledExecutorService;
@@ -11,15 +14,19 @@ import java.util.function.Consumer;
 
 /**
  * The {@link DriverContext} of one window: every thread the driver starts is known to the engine;
- * timers run on a scheduler whose thread comes from the same factory. Outside a window (a benchmark
- * without the agent) the threads are simply daemon threads.
+ * timers run on a scheduler whose thread comes from the same factory. On {@link VirtualTime} the
+ * clock reads virtual time and the timers are its events. Outside a window (a benchmark without the
+ * agent) the threads are simply daemon threads.
  */
 public final class KitContext implements DriverContext, AutoCloseable {
 
     private final Consumer<Thread> tracker;
     private final AtomicInteger count = new AtomicInteger();
     private final ThreadFactory factory = this::newThread;
-    private ScheduledThreadPoolExecutor scheduler;
+    private final VirtualTime time;
+    private final String name;
+    private final Worker timers;
+    private ScheduledExecutorService scheduler;
 
     /** The context of a window: the engine tracks every driver thread. */
     public KitContext(WindowRun run) {
@@ -28,11 +35,22 @@ public final class KitContext implements DriverContext, AutoCloseable {
 
     /** A context whose new threads are handed to {@code tracker} before they start. */
     public KitContext(Consumer<Thread> tracker) {
+        this(tracker, null, "driver", null);
+    }
+
+    /**
+     * A context on virtual time: the clock reads it, timers are its events and run on
+     * {@code timers}; the threads the driver starts are named {@code <name>-N}.
+     */
+    public KitContext(Consumer<Thread> tracker, VirtualTime time, String name, Worker timers) {
         this.tracker = tracker;
+        this.time = time;
+        this.name = name;
+        this.timers = timers;
     }
 
     private Thread newThread(Runnable r) {
-        Thread t = new Thread(r, "driver-" + count.incrementAndGet());
+        Thread t = new Thread(r, name + "-" + count.incrementAndGet());
         t.setDaemon(true);
         tracker.accept(t);
         return t;
@@ -45,15 +63,26 @@ public final class KitContext implements DriverContext, AutoCloseable {
 
     @Override
     public Clock clock() {
-        return Clock.systemUTC();
+        return time == null ? Clock.systemUTC() : time.clock();
     }
 
     @Override
     public synchronized ScheduledExecutorService scheduler() {
         if (scheduler == null) {
-            scheduler = new ScheduledThreadPoolExecutor(1, factory);
+            scheduler = time == null ? new ScheduledThreadPoolExecutor(1, factory)
+                    : new VirtualScheduler(time, timers, name);
         }
         return scheduler;
+    }
+
+    /** The timers armed so far on virtual time (0 on the wall clock). */
+    public synchronized int timersArmed() {
+        return scheduler instanceof VirtualScheduler v ? v.armed() : 0;
+    }
+
+    /** The timers fired so far on virtual time (0 on the wall clock). */
+    public synchronized int timersFired() {
+        return scheduler instanceof VirtualScheduler v ? v.fired() : 0;
     }
 
     @Override

@@ -50,15 +50,16 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        return type == CqWindow.class || type == HsWindow.class;
+        return type == CqWindow.class || type == HsWindow.class || type == CsWindow.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         Session session = Session.current();
         WindowRun run = context.getStore(NS).get(WindowRun.class, WindowRun.class);
-        WindowFixture fixture = parameter.getParameter().getType() == CqWindow.class ? new CqWindow(run, session)
-                : new HsWindow(run, session);
+        Class<?> type = parameter.getParameter().getType();
+        WindowFixture fixture = type == CqWindow.class ? new CqWindow(run, session)
+                : type == HsWindow.class ? new HsWindow(run, session) : new CsWindow(run, session);
         context.getStore(NS).put(WindowFixture.class, fixture);
         return fixture;
     }
@@ -111,8 +112,8 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
 
     /** Why the kit cannot accept the window's verdict whatever it was, or {@code null}. */
     private static String kitError(WindowRun run, List<String> endpointClasses) {
-        if (run.exitAttempt() != null) {
-            return run.exitAttempt() + "; a driver must not end the JVM";
+        if (run.misuse() != null) {
+            return run.misuse();
         }
         Map<String, String> failures = Agent.failures();
         if (!failures.isEmpty()) {

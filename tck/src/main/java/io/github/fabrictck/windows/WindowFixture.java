@@ -65,13 +65,13 @@ abstract class WindowFixture implements AutoCloseable {
         try {
             await(condition).atMost(session.pointTimeout()).pollInSameThread().pollDelay(Duration.ZERO)
                     .pollInterval(Duration.ofMillis(1))
-                    .failFast("the driver deadlocked or tried to end the JVM",
-                            () -> run.exitAttempt() != null || ThreadDump.deadlock(run.threads()) != null)
+                    .failFast("the driver deadlocked or did what the kit cannot judge around",
+                            () -> run.misuse() != null || ThreadDump.deadlock(run.threads()) != null)
                     .until(holds::getAsBoolean);
         } catch (ConditionTimeoutException e) {
             throw new WindowNotOpened(what + " did not happen within " + session.pointTimeout().toMillis() + " ms");
         } catch (TerminalFailureException e) {
-            throw new WindowNotOpened(what + " cannot happen: " + (run.exitAttempt() != null ? run.exitAttempt()
+            throw new WindowNotOpened(what + " cannot happen: " + (run.misuse() != null ? run.misuse()
                     : "the driver's threads deadlocked"));
         }
     }

@@ -120,4 +120,25 @@ class LauncherEndToEndTest {
         assertTrue(a.reason().contains("'leaky-poller' (started at io.github.fabrictck.fixtures.FixtureDrivers$LeaksThread.opened"),
                 a.reason());
     }
+
+    @Test
+    void aConnectionSetupDriverThatSleepsOnTheWallClockIsErrorWithItsLine() throws Exception {
+        Result r = run("fixture-cs-sleeps", Set.of("CS-1"), new ArrayList<>());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().contains("waits on the wall clock") && w.reason().contains("FixtureDrivers"), w.reason());
+        }
+        assertEquals(2, r.windows().size());
+        assertTrue(r.windows().get(0).reason().contains("lambda$"), "a call in a lambda body is a point too");
+    }
+
+    @Test
+    void aConnectionSetupDriverThatStartsItsOwnThreadIsErrorWithItsLine() throws Exception {
+        Result r = run("fixture-cs-own-thread", Set.of("CS-3"), new ArrayList<>());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().contains("outside DriverContext.threadFactory()") && w.reason().contains("FixtureDrivers"),
+                    w.reason());
+        }
+    }
 }

@@ -1,0 +1,181 @@
+package io.github.fabrictck.engine;
+
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Delayed;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.RunnableScheduledFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The driver's timers on virtual time: a task scheduled after a delay becomes an event of
+ * {@link VirtualTime} and runs on this scheduler's {@link Worker} when the clock reaches it.
+ * Every timer armed and fired is in the window's trace with the driver line that armed it.
+ */
+public final class VirtualScheduler extends AbstractExecutorService implements ScheduledExecutorService {
+
+    private final VirtualTime time;
+    private final Worker worker;
+    private final String owner;
+    private volatile boolean shutdown;
+    private volatile int armed;
+    private volatile int fired;
+
+    /**
+     * A scheduler.
+     *
+     * @param time   the virtual time
+     * @param worker the thread timers run on
+     * @param owner  whose timers these are, for the trace ({@code client})
+     */
+    public VirtualScheduler(VirtualTime time, Worker worker, String owner) {
+        this.time = time;
+        this.worker = worker;
+        this.owner = owner;
+    }
+
+    /** How many timers were armed. */
+    public int armed() {
+        return armed;
+    }
+
+    /** How many timers fired (ran). */
+    public int fired() {
+        return fired;
+    }
+
+    @Override
+    public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+        return arm(Executors.callable(command, null), unit.toNanos(delay), 0);
+    }
+
+    @Override
+    public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
+        return arm(callable, unit.toNanos(delay), 0);
+    }
+
+    @Override
+    public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
+        return arm(Executors.callable(command, null), unit.toNanos(initialDelay), positive(unit.toNanos(period)));
+    }
+
+    @Override
+    public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay, TimeUnit unit) {
+        // Tasks take no virtual time, so a fixed delay and a fixed rate are the same.
+        return arm(Executors.callable(command, null), unit.toNanos(initialDelay), positive(unit.toNanos(delay)));
+    }
+
+    private static long positive(long period) {
+        if (period <= 0) {
+            throw new IllegalArgumentException("period must be positive: " + period);
+        }
+        return period;
+    }
+
+    @Override
+    public void execute(Runnable command) {
+        arm(Executors.callable(command, null), 0, 0);
+    }
+
+    private <V> Timer<V> arm(Callable<V> task, long delayNanos, long period) {
+        if (shutdown) {
+            throw new RejectedExecutionException("the scheduler was shut down");
+        }
+        Timer<V> t = new Timer<>(task, period, Site.caller(), Math.max(0, delayNanos));
+        armed++;
+        t.schedule(delayNanos);
+        return t;
+    }
+
+    @Override
+    public void shutdown() {
+        shutdown = true;
+    }
+
+    @Override
+    public List<Runnable> shutdownNow() {
+        shutdown = true;
+        return List.of();
+    }
+
+    @Override
+    public boolean isShutdown() {
+        return shutdown;
+    }
+
+    @Override
+    public boolean isTerminated() {
+        return shutdown;
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) {
+        return shutdown;
+    }
+
+    private final class Timer<V> extends FutureTask<V> implements RunnableScheduledFuture<V> {
+        private final long period;
+        private final String site;
+        private final long delay;
+        private volatile VirtualTime.Event event;
+
+        Timer(Callable<V> task, long period, String site, long delay) {
+            super(task);
+            this.period = period;
+            this.site = site;
+            this.delay = delay;
+        }
+
+        void schedule(long delayNanos) {
+            String what = owner + " timer (+" + TimeUnit.NANOSECONDS.toMillis(delay) + " ms) fires";
+            event = time.after(delayNanos, what, site, () -> {
+                if (!isCancelled() && !shutdown) {
+                    worker.execute(this);
+                }
+            });
+        }
+
+        @Override
+        public void run() {
+            if (isCancelled() || shutdown) {
+                return;
+            }
+            fired++;
+            if (period == 0) {
+                super.run();
+            } else if (runAndReset() && !shutdown) {
+                schedule(period);
+            }
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            boolean cancelled = super.cancel(false);
+            VirtualTime.Event e = event;
+            if (cancelled && e != null) {
+                e.cancel();
+            }
+            return cancelled;
+        }
+
+        @Override
+        public boolean isPeriodic() {
+            return period != 0;
+        }
+
+        @Override
+        public long getDelay(TimeUnit unit) {
+            return unit.convert(event.at() - time.nanos(), TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        public int compareTo(Delayed o) {
+            return Long.compare(getDelay(TimeUnit.NANOSECONDS), o.getDelay(TimeUnit.NANOSECONDS));
+        }
+    }
+}

@@ -1,0 +1,318 @@
+package io.github.fabrictck.engine;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import java.util.PriorityQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The kit's clock: virtual time that advances to the next event (a driver timer, a delivery, a
+ * script step) only when every driver thread is idle, so events happen in one order, the same on
+ * every run, and a protocol with second-long timers runs in microseconds.
+ *
+ * <p>Idle means: every {@link Worker} has no task or its task is stopped (held, blocked on a lock
+ * or a condition), every other driver thread is parked or blocked, nothing the environment carries
+ * is in flight outside the kit ({@link #busyWhile}), and no driver thread passed a point while the
+ * keeper looked twice. A driver thread that waits on the wall clock is reported by
+ * {@link WindowRun#useVirtualTime()}; one that never becomes idle ends the run as
+ * {@link WindowNotOpened} with where it runs.
+ *
+ * <p>One thread, the keeper (the window's script), calls {@link #runUntil}; driver threads add
+ * events through timers and the environment.
+ */
+public final class VirtualTime {
+
+    /** What virtual time 0 reads as on the driver's clock. */
+    public static final Instant ORIGIN = Instant.parse("2026-01-01T00:00:00Z");
+
+    private final WindowRun run;
+    private final Duration settle;
+    private final PriorityQueue<Event> queue = new PriorityQueue<>();
+    private final List<Worker> workers = new CopyOnWriteArrayList<>();
+    private final List<BooleanSupplier> busy = new CopyOnWriteArrayList<>();
+    private final AtomicLong localEpoch = new AtomicLong();
+    private volatile long now;
+    private long seq;
+    private volatile Thread keeper;
+    private long eventsRun;
+
+    /**
+     * Virtual time for one window.
+     *
+     * @param run    the window (its driver threads and trace), or {@code null} outside the engine
+     * @param settle how long, in wall time, the driver may take to become idle after an event
+     */
+    public VirtualTime(WindowRun run, Duration settle) {
+        this.run = run;
+        this.settle = settle;
+        if (run != null) {
+            run.useVirtualTime();
+        }
+    }
+
+    /** An event on the virtual time line. */
+    public static final class Event implements Comparable<Event> {
+        private final long at;
+        private final long seq;
+        private final String what;
+        private final String site;
+        private final Runnable action;
+        private volatile boolean cancelled;
+
+        Event(long at, long seq, String what, String site, Runnable action) {
+            this.at = at;
+            this.seq = seq;
+            this.what = what;
+            this.site = site;
+            this.action = action;
+        }
+
+        /** When it happens, in virtual nanoseconds. */
+        public long at() {
+            return at;
+        }
+
+        /** It will not happen. */
+        public void cancel() {
+            cancelled = true;
+        }
+
+        /** Whether it was cancelled. */
+        public boolean isCancelled() {
+            return cancelled;
+        }
+
+        @Override
+        public int compareTo(Event o) {
+            int c = Long.compare(at, o.at);
+            return c != 0 ? c : Long.compare(seq, o.seq);
+        }
+    }
+
+    /** The virtual time now, in nanoseconds since the start. */
+    public long nanos() {
+        return now;
+    }
+
+    /** The virtual time now, as reports show it: {@code t=3.000 s}. */
+    public String stamp() {
+        return "t=" + seconds(now);
+    }
+
+    /** Nanoseconds as {@code 3.000 s}. */
+    public static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
+    }
+
+    /** The driver's clock: reads virtual time. */
+    public Clock clock() {
+        return new VirtualClock(ZoneOffset.UTC);
+    }
+
+    /** How many events have run. */
+    public synchronized long eventsRun() {
+        return eventsRun;
+    }
+
+    /**
+     * Adds an event.
+     *
+     * @param at     when, in virtual nanoseconds; an event in the past happens now
+     * @param what   what it is, for the trace ({@code null}: not traced)
+     * @param site   the driver source line behind it, or {@code null}
+     * @param action what the keeper does then; it must not call driver code (hand that to a {@link Worker})
+     */
+    public synchronized Event at(long at, String what, String site, Runnable action) {
+        Event e = new Event(Math.max(at, now), seq++, what, site, action);
+        queue.add(e);
+        return e;
+    }
+
+    /** Adds an event after a delay from now. */
+    public Event after(long delayNanos, String what, String site, Runnable action) {
+        return at(saturatedAdd(now, Math.max(0, delayNanos)), what, site, action);
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return r < a ? Long.MAX_VALUE : r;
+    }
+
+    /** Starts a worker whose thread comes from {@code factory}; its tasks count in the idle test. */
+    public Worker worker(String name, ThreadFactory factory) {
+        Worker w = new Worker(name, factory, run, this::wake);
+        workers.add(w);
+        return w;
+    }
+
+    /** Something outside the driver threads (bytes in a socket) that keeps time from advancing while true. */
+    public void busyWhile(BooleanSupplier inFlight) {
+        busy.add(inFlight);
+    }
+
+    /** Forgets every event and goes back to time 0 (between the trials of one window). */
+    public synchronized void reset() {
+        queue.clear();
+        now = 0;
+        seq = 0;
+    }
+
+    /** Whether an event is waiting. */
+    public synchronized boolean hasEvents() {
+        return queue.stream().anyMatch(e -> !e.cancelled);
+    }
+
+    /** Stops every worker. */
+    public void stop() {
+        workers.forEach(Worker::stop);
+    }
+
+    /**
+     * Runs events in order, each once the driver is idle, until {@code stop} holds, or no event is
+     * left at or before {@code limit}; then time stands at the last event run.
+     *
+     * @throws WindowNotOpened when the driver does not become idle within the settle time, or did
+     *                         what the kit cannot judge around ({@link WindowRun#misuse()})
+     */
+    public void runUntil(long limit, BooleanSupplier stop) {
+        keeper = Thread.currentThread();
+        while (true) {
+            awaitIdle();
+            if (stop.getAsBoolean()) {
+                return;
+            }
+            Event e;
+            synchronized (this) {
+                e = queue.peek();
+                if (e == null || e.at > limit) {
+                    return;
+                }
+                queue.poll();
+                if (e.cancelled) {
+                    continue;
+                }
+                now = Math.max(now, e.at);
+                eventsRun++;
+            }
+            if (run != null && e.what != null) {
+                run.trace().add("kit", stamp() + " " + e.what, e.site);
+            }
+            e.action.run();
+        }
+    }
+
+    /** Waits, in wall time, until the driver is idle. */
+    public void awaitIdle() {
+        long deadline = System.nanoTime() + settle.toNanos();
+        while (true) {
+            String misuse = run == null ? null : run.misuse();
+            if (misuse != null) {
+                throw new WindowNotOpened(misuse);
+            }
+            long before = epoch();
+            if (allIdle()) {
+                Thread.yield();
+                if (allIdle() && epoch() == before) {
+                    return;
+                }
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new WindowNotOpened("the driver's threads did not become idle within " + settle.toMillis()
+                        + " ms of wall time at virtual " + stamp() + " (a driver thread that spins, or waits on "
+                        + "something the kit does not see): " + (run == null ? "" : run.whereThreadsAre()));
+            }
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+        }
+    }
+
+    private long epoch() {
+        return localEpoch.get() + (run == null ? 0 : run.epoch());
+    }
+
+    private boolean allIdle() {
+        for (BooleanSupplier b : busy) {
+            if (b.getAsBoolean()) {
+                return false;
+            }
+        }
+        for (Worker w : workers) {
+            if (!w.idle()) {
+                return false;
+            }
+        }
+        if (run != null) {
+            for (Thread t : run.threads()) {
+                if (isWorker(t)) {
+                    continue;
+                }
+                Thread.State s = t.getState();
+                boolean stopped = !run.isResuming(t) && (s == Thread.State.WAITING || s == Thread.State.BLOCKED || s == Thread.State.NEW
+                        || s == Thread.State.TERMINATED || s == Thread.State.TIMED_WAITING && run.isHeld(t));
+                if (!stopped) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private boolean isWorker(Thread t) {
+        for (Worker w : workers) {
+            if (w.thread() == t) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Tells the keeper that something it waits for may have changed (bytes read from a socket). */
+    public void poke() {
+        wake();
+    }
+
+    private void wake() {
+        localEpoch.incrementAndGet();
+        Thread k = keeper;
+        if (k != null) {
+            LockSupport.unpark(k);
+        }
+    }
+
+    private final class VirtualClock extends Clock {
+        private final ZoneId zone;
+
+        VirtualClock(ZoneId zone) {
+            this.zone = zone;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return zone;
+        }
+
+        @Override
+        public Clock withZone(ZoneId z) {
+            return new VirtualClock(z);
+        }
+
+        @Override
+        public Instant instant() {
+            return ORIGIN.plusNanos(now);
+        }
+
+        @Override
+        public long millis() {
+            return ORIGIN.toEpochMilli() + TimeUnit.NANOSECONDS.toMillis(now);
+        }
+    }
+}

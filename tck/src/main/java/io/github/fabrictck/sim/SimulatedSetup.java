@@ -1,0 +1,570 @@
+package io.github.fabrictck.sim;
+
+import io.github.fabrictck.engine.VirtualTime;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.engine.Worker;
+import io.github.fabrictck.spi.Driver;
+import io.github.fabrictck.spi.cs.ApplicationSink;
+import io.github.fabrictck.spi.cs.Connection;
+import io.github.fabrictck.spi.cs.ControlStream;
+import io.github.fabrictck.spi.cs.FastPathLink;
+import io.github.fabrictck.spi.cs.Mode;
+import io.github.fabrictck.spi.cs.Role;
+import io.github.fabrictck.spi.cs.SetupEndpoint;
+import io.github.fabrictck.spi.cs.SetupLink;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The simulated network of the connection-setup family: a client and a server, each with a
+ * control stream to the other (in order, with a one-way delay in virtual time; in memory, or
+ * through a real loopback TCP socket pair), a fast-path link that loses the message a trial names,
+ * and an application above it.
+ *
+ * <p>The applications talk as a Redis client and server do: once the client's connection is up its
+ * application writes a request; once the server's application has read a request's worth of bytes
+ * it writes a reply. Each application must read exactly the bytes the other wrote.
+ *
+ * <p>Every trial is one setup from scratch on virtual time 0: fresh endpoints, the same kit
+ * threads (per side: the application's, the control stream's receive thread, the fast path's
+ * receive thread and the timer thread).
+ */
+public final class SimulatedSetup implements AutoCloseable {
+
+    /** The client application's request. */
+    public static final byte[] REQUEST = "*1\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** The server application's reply. */
+    public static final byte[] REPLY = "+PONG\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** How the control stream is carried. */
+    public enum Form {
+        /** In memory: the kit hands each write to the peer when its delay is over. */
+        MEMORY,
+        /** A real loopback TCP socket pair: the kit writes into it when the delay is over. */
+        LOOPBACK;
+
+        /** The form in words, as variants name it. */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * A fast-path message to lose: the {@code nth} (from 1) that {@code from} sends.
+     *
+     * @param from the side that sends it
+     * @param nth  which of its messages
+     */
+    public record Loss(Role from, int nth) {
+        /** In words: {@code the server's 1st fast-path message}. */
+        public String describe() {
+            return "the " + side(from) + "'s " + ordinal(nth) + " fast-path message";
+        }
+    }
+
+    /**
+     * A fast-path message as sent.
+     *
+     * @param from   the sender
+     * @param nth    which of its messages, from 1
+     * @param at     virtual nanoseconds when sent
+     * @param lost   whether the trial lost it
+     * @param length its length in bytes
+     */
+    public record FastMessage(Role from, int nth, long at, boolean lost, int length) {
+    }
+
+    private final WindowRun run;
+    private final VirtualTime time;
+    private final Driver driver;
+    private final Form form;
+    private final long delay;
+    private final Side client;
+    private final Side server;
+    private final AtomicLong inFlight = new AtomicLong();
+    private final Socket clientSocket;
+    private final Socket serverSocket;
+    private volatile Trial trial;
+    private boolean closed;
+
+    /**
+     * The network.
+     *
+     * @param run    the window
+     * @param time   its virtual time
+     * @param driver the driver under test
+     * @param form   how the control stream is carried
+     * @param delay  the one-way delay of the control stream and the fast path
+     */
+    public SimulatedSetup(WindowRun run, VirtualTime time, Driver driver, Form form, Duration delay) {
+        this.run = run;
+        this.time = time;
+        this.driver = driver;
+        this.form = form;
+        this.delay = delay.toNanos();
+        this.client = new Side(Role.CLIENT);
+        this.server = new Side(Role.SERVER);
+        time.busyWhile(() -> inFlight.get() != 0);
+        if (form == Form.LOOPBACK) {
+            try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                clientSocket = new Socket(listener.getInetAddress(), listener.getLocalPort());
+                serverSocket = listener.accept();
+                clientSocket.setTcpNoDelay(true);
+                serverSocket.setTcpNoDelay(true);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open a loopback TCP socket pair for the control stream", e);
+            }
+            reader(serverSocket, Role.SERVER).start();
+            reader(clientSocket, Role.CLIENT).start();
+        } else {
+            clientSocket = null;
+            serverSocket = null;
+        }
+    }
+
+    /**
+     * Reads what the socket brings and hands it to the receiving side's control thread, in the
+     * trial running now (a trial ends only once every byte written into the socket was read).
+     */
+    private Thread reader(Socket socket, Role to) {
+        Thread t = new Thread(() -> {
+            byte[] buf = new byte[4096];
+            try (InputStream in = socket.getInputStream()) {
+                int n;
+                while ((n = in.read(buf)) > 0) {
+                    byte[] chunk = Arrays.copyOf(buf, n);
+                    Trial.End end = to == Role.CLIENT ? trial.client() : trial.server();
+                    end.side.control.execute(() -> end.onControl(chunk));
+                    inFlight.addAndGet(-n);
+                    time.poke();
+                }
+            } catch (IOException ignored) {
+                // the window is over
+            }
+        }, "kit-loopback-" + side(to));
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** The form of the control stream. */
+    public Form form() {
+        return form;
+    }
+
+    /** The one-way delay, in virtual nanoseconds. */
+    public long delayNanos() {
+        return delay;
+    }
+
+    /**
+     * Starts a new trial at virtual time 0: opens a fresh endpoint on each side, then the server
+     * accepts and the client connects.
+     *
+     * @param loss the fast-path message to lose, or {@code null}
+     */
+    public Trial trial(Loss loss) {
+        if (trial != null) {
+            trial.close();
+        }
+        time.reset();
+        trial = new Trial(loss);
+        trial.start();
+        return trial;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (trial != null) {
+            trial.close();
+        }
+        time.stop();
+        for (Socket s : new Socket[] {clientSocket, serverSocket}) {
+            if (s != null) {
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // nothing to do
+                }
+            }
+        }
+    }
+
+    /** The driver classes of the endpoints opened so far, for the agent check. */
+    public List<String> endpointClassNames() {
+        return trial == null ? List.of() : trial.endpointClassNames();
+    }
+
+    private static String side(Role r) {
+        return r == Role.CLIENT ? "client" : "server";
+    }
+
+    private static String ordinal(int n) {
+        return n + (n % 10 == 1 && n % 100 != 11 ? "st" : n % 10 == 2 && n % 100 != 12 ? "nd"
+                : n % 10 == 3 && n % 100 != 13 ? "rd" : "th");
+    }
+
+    /** The kit threads of one side, kept across trials. */
+    private final class Side {
+        final Role role;
+        final String name;
+        final Worker app;
+        final Worker control;
+        final Worker fast;
+        final Worker timers;
+
+        Side(Role role) {
+            this.role = role;
+            this.name = side(role);
+            KitContext threads = new KitContext(run::track);
+            this.app = time.worker(name + "-app", threads.threadFactory());
+            this.control = time.worker(name + "-control-rx", threads.threadFactory());
+            this.fast = time.worker(name + "-fastpath-rx", threads.threadFactory());
+            this.timers = time.worker(name + "-timer", threads.threadFactory());
+        }
+
+        List<Worker> workers() {
+            return List.of(app, control, fast, timers);
+        }
+    }
+
+    /** One setup from scratch. */
+    public final class Trial {
+        private final Loss loss;
+        private final End clientEnd;
+        private final End serverEnd;
+        private final List<FastMessage> fastMessages = Collections.synchronizedList(new ArrayList<>());
+        private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
+        private volatile int setupMessages = -1;
+
+        Trial(Loss loss) {
+            this.loss = loss;
+            for (Side s : List.of(client, server)) {
+                for (Worker w : s.workers()) {
+                    w.clearErrors();
+                }
+            }
+            this.clientEnd = new End(client);
+            this.serverEnd = new End(server);
+            clientEnd.peer = serverEnd;
+            serverEnd.peer = clientEnd;
+        }
+
+        void start() {
+            time.at(0, "the server application accepts", null, () -> serverEnd.side.app.execute(serverEnd::open));
+            time.at(0, "the client application connects", null, () -> clientEnd.side.app.execute(clientEnd::open));
+        }
+
+        /** The client's side. */
+        public End client() {
+            return clientEnd;
+        }
+
+        /** The server's side. */
+        public End server() {
+            return serverEnd;
+        }
+
+        /** The fast-path message this trial loses, or {@code null}. */
+        public Loss loss() {
+            return loss;
+        }
+
+        /** Every fast-path message sent so far, in order. */
+        public List<FastMessage> fastMessages() {
+            return List.copyOf(fastMessages);
+        }
+
+        /** Whether the message to lose was sent (and lost). */
+        public boolean lossHappened() {
+            return fastMessages().stream().anyMatch(FastMessage::lost);
+        }
+
+        /**
+         * The fast-path messages sent before both sides ended setup (all sent so far if they have
+         * not): the setup messages a sweep loses in turn.
+         */
+        public List<FastMessage> setupMessages() {
+            List<FastMessage> all = fastMessages();
+            return setupMessages < 0 ? all : all.subList(0, Math.min(setupMessages, all.size()));
+        }
+
+        /** Whether both sides ended setup (the connection completed, normally or not). */
+        public boolean ended() {
+            return clientEnd.ended() && serverEnd.ended();
+        }
+
+        /** What went wrong in driver calls: an endpoint that could not be opened, a handler that threw. */
+        public List<String> errors() {
+            List<String> all = new ArrayList<>(errors);
+            for (Side s : List.of(client, server)) {
+                for (Worker w : s.workers()) {
+                    all.addAll(w.errors());
+                }
+            }
+            return all;
+        }
+
+        private void oneEnded() {
+            if (clientEnd.ended() && serverEnd.ended() && setupMessages < 0) {
+                setupMessages = fastMessages.size();
+            }
+        }
+
+        List<String> endpointClassNames() {
+            List<String> names = new ArrayList<>();
+            for (End e : List.of(clientEnd, serverEnd)) {
+                if (e.endpoint != null) {
+                    names.add(e.endpoint.getClass().getName());
+                }
+            }
+            return names;
+        }
+
+        void close() {
+            for (End e : List.of(clientEnd, serverEnd)) {
+                if (e.endpoint != null) {
+                    e.side.app.execute(() -> e.endpoint.close());
+                }
+            }
+            try {
+                time.awaitIdle();
+            } catch (RuntimeException ignored) {
+                // the verdict is already known; a driver that does not settle on close is reported there
+            }
+            clientEnd.context.close();
+            serverEnd.context.close();
+        }
+
+        /** One side of one trial: the driver's endpoint and what its application saw. */
+        public final class End implements SetupLink {
+            private final Side side;
+            private final KitContext context;
+            private final ControlStream controlStream = this::writeControl;
+            private final FastPathLink fastPath = this::sendFastPath;
+            private final ApplicationSink sink = this::deliver;
+            private final ByteArrayOutputStream received = new ByteArrayOutputStream();
+            private final ByteArrayOutputStream written = new ByteArrayOutputStream();
+            private End peer;
+            private volatile SetupEndpoint endpoint;
+            private volatile Connection connection;
+            private volatile Mode mode;
+            private volatile String failure;
+            private volatile long endedAt = -1;
+            private long controlArrival;
+            private int fastSent;
+            private boolean replied;
+
+            End(Side side) {
+                this.side = side;
+                this.context = new KitContext(run::track, time, side.name, side.timers);
+            }
+
+            /** {@code client} or {@code server}. */
+            public String name() {
+                return side.name;
+            }
+
+            /** The link object whose {@code send} this side's driver calls: a hold matches on it. */
+            public FastPathLink fastPathLink() {
+                return fastPath;
+            }
+
+            /** Whether setup ended on this side. */
+            public boolean ended() {
+                return endedAt >= 0;
+            }
+
+            /** Virtual nanoseconds when setup ended, or -1. */
+            public long endedAt() {
+                return endedAt;
+            }
+
+            /** The mode it ended on, or {@code null} (not ended, or ended with an error). */
+            public Mode mode() {
+                return mode;
+            }
+
+            /** Why setup failed on this side ({@code connect()} completed exceptionally), or {@code null}. */
+            public String failure() {
+                return failure;
+            }
+
+            /** The bytes this side's application read. */
+            public byte[] received() {
+                synchronized (received) {
+                    return received.toByteArray();
+                }
+            }
+
+            /** The bytes this side's application wrote. */
+            public byte[] written() {
+                synchronized (written) {
+                    return written.toByteArray();
+                }
+            }
+
+            /** The timers this side's driver armed and that fired. */
+            public int timersFired() {
+                return context.timersFired();
+            }
+
+            // ---- SetupLink, for the driver
+
+            @Override
+            public Role role() {
+                return side.role;
+            }
+
+            @Override
+            public ControlStream control() {
+                return controlStream;
+            }
+
+            @Override
+            public FastPathLink fastPath() {
+                return fastPath;
+            }
+
+            @Override
+            public ApplicationSink application() {
+                return sink;
+            }
+
+            // ---- the kit's side
+
+            void open() {
+                try {
+                    endpoint = driver.openConnectionSetup(context, this);
+                } catch (RuntimeException | LinkageError e) {
+                    errors.add("Driver.openConnectionSetup failed for the " + side.name + ": " + e);
+                    return;
+                }
+                CompletionStage<Connection> stage = side.role == Role.CLIENT ? endpoint.connect() : endpoint.accept();
+                if (stage == null) {
+                    errors.add("SetupEndpoint." + (side.role == Role.CLIENT ? "connect" : "accept") + " returned null");
+                    return;
+                }
+                stage.whenComplete((c, thrown) -> completed(c, thrown));
+            }
+
+            private void completed(Connection c, Throwable thrown) {
+                if (ended()) {
+                    return;
+                }
+                connection = c;
+                if (thrown != null || c == null) {
+                    failure = thrown != null ? String.valueOf(thrown) : "completed with no connection";
+                } else {
+                    mode = c.mode();
+                }
+                endedAt = time.nanos();
+                run.trace().add("kit", time.stamp() + " the " + side.name + " ended setup "
+                        + (mode != null ? "on " + mode : "with " + failure), null);
+                oneEnded();
+                if (side.role == Role.CLIENT && c != null) {
+                    time.at(time.nanos(), "the client application writes its request", null,
+                            () -> side.app.execute(() -> write(REQUEST)));
+                }
+            }
+
+            private void write(byte[] bytes) {
+                synchronized (written) {
+                    written.writeBytes(bytes);
+                }
+                connection.write(bytes.clone());
+            }
+
+            private void deliver(byte[] bytes) {
+                boolean answer;
+                synchronized (received) {
+                    received.writeBytes(bytes);
+                    answer = side.role == Role.SERVER && !replied && received.size() >= REQUEST.length
+                            && connection != null;
+                    replied |= answer;
+                }
+                if (answer) {
+                    time.at(time.nanos(), "the server application writes its reply", null,
+                            () -> side.app.execute(() -> write(REPLY)));
+                }
+            }
+
+            private void writeControl(byte[] bytes) {
+                byte[] copy = bytes.clone();
+                long at;
+                synchronized (this) {
+                    at = Math.max(time.nanos() + delay, controlArrival);
+                    controlArrival = at;
+                }
+                String what = "control stream " + side.name + " → " + peer.side.name + ": " + copy.length + " byte(s) "
+                        + (form == Form.LOOPBACK ? "into the socket" : "arrive") + " (written at " + time.stamp() + ")";
+                time.at(at, what, null, () -> {
+                    if (form == Form.MEMORY) {
+                        peer.side.control.execute(() -> peer.onControl(copy));
+                    } else {
+                        transmit(copy);
+                    }
+                });
+            }
+
+            private void transmit(byte[] bytes) {
+                Socket s = side.role == Role.CLIENT ? clientSocket : serverSocket;
+                inFlight.addAndGet(bytes.length);
+                try {
+                    OutputStream out = s.getOutputStream();
+                    out.write(bytes);
+                    out.flush();
+                } catch (IOException e) {
+                    inFlight.addAndGet(-bytes.length);
+                    errors.add("the loopback control stream failed: " + e);
+                }
+            }
+
+            void onControl(byte[] bytes) {
+                if (endpoint != null) {
+                    endpoint.onControl(bytes);
+                }
+            }
+
+            private void sendFastPath(byte[] message) {
+                byte[] copy = message.clone();
+                int nth;
+                synchronized (this) {
+                    nth = ++fastSent;
+                }
+                boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth;
+                fastMessages.add(new FastMessage(side.role, nth, time.nanos(), lost, copy.length));
+                if (lost) {
+                    run.trace().add("kit", time.stamp() + " lost: " + new Loss(side.role, nth).describe()
+                            + " (" + copy.length + " bytes)", null);
+                    return;
+                }
+                time.after(delay, "fast path " + side.name + " → " + peer.side.name + ": message " + nth + " ("
+                        + copy.length + " bytes) arrives", null,
+                        () -> peer.side.fast.execute(() -> {
+                            if (peer.endpoint != null) {
+                                peer.endpoint.onFastPath(copy);
+                            }
+                        }));
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.sim.SimulatedSetup.Form;
+import io.github.fabrictck.sim.SimulatedSetup.Trial;
+import io.github.fabrictck.spi.Family;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CS-1 crossing declines.
+ *
+ * <p>Source: Linux net/smc "avoid data corruption caused by decline" (commit e6d71b437abc,
+ * CVE-2023-52775): Redis over SMC-R read {@code "\xe2"} as a reply type byte — the first byte of
+ * an SMC DECLINE, {@code E2 D4 C3 D9} ("SMCR" in EBCDIC).
+ *
+ * <p>Forced: the server's first fast-path message (its link confirm) is lost. Each side waits for
+ * the confirm exchange (2 s), the client then waits for a decline (1 s), and each sends its own
+ * decline and falls back to TCP. The kit sweeps the <em>phase</em> — how far the server's timers
+ * run behind the client's — by holding the server before its first fast-path send, from 0 to 2 s
+ * in steps of the one-way delay, on virtual time. With equal confirm timeouts the declines cross
+ * when the phase is within one one-way delay of 1 s (the client's decline wait): each side has
+ * fallen back when the other's decline arrives, and reads it as application data. With the
+ * upstream fix (the client waits twice the server's confirm time) they could only cross near a
+ * phase of 3 s, a server later than its own timeout: the sweep's range, 0–2 s, covers every phase
+ * where the original bug lives and none where the fix could fail.
+ *
+ * <p>Variants: the control stream in memory, and on a real loopback TCP socket pair; both must
+ * judge the same.
+ *
+ * <p>If this window fails, check that the two sides' decline timers cannot expire within one
+ * network delay of each other (the client waits twice the server's confirm time), or that a side
+ * that falls back drains a decline that crossed its own.
+ */
+@Tag("CS-1")
+@RaceWindow(id = "CS-1", title = "crossing declines", family = Family.CONNECTION_SETUP,
+        source = "https://nvd.nist.gov/vuln/detail/CVE-2023-52775",
+        bug = "Linux SMC-R (CVE-2023-52775): when the server's link confirm was lost, client and server timed out "
+                + "about a second apart, both sent a DECLINE and fell back to TCP; the declines crossed and each side "
+                + "read the other's decline as application data (Redis: \"Protocol error, got \\xe2 as reply type byte\").",
+        interleaving = {
+            "client proposal, server accept, client confirm on the control stream",
+            "the server's link confirm on the fast path is lost; the server is held before sending it for the phase, so "
+                    + "its timers run that far behind the client's",
+            "the client's confirm timer fires, then it waits for a decline; the server's confirm timer fires",
+            "each sends a DECLINE and falls back to the control stream as the application's byte stream",
+            "when the declines cross, each arrives after its receiver fell back: it must not reach the application"},
+        invariants = {CsWindow.APP_BYTES, CsWindow.RULES},
+        onFailure = "Check that the client waits twice the server's confirm time before declining (the upstream fix), or "
+                + "that a side that fell back drains a decline that crossed its own before handing bytes to the application.")
+class CS1CrossingDeclines {
+
+    @Test
+    @Variant(id = "memory", title = "phase sweep with the control stream in memory")
+    void inMemory(CsWindow w) {
+        sweep(w, Form.MEMORY);
+    }
+
+    @Test
+    @Variant(id = "loopback", title = "phase sweep with the control stream on a loopback TCP socket pair")
+    void onLoopback(CsWindow w) {
+        sweep(w, Form.LOOPBACK);
+    }
+
+    private static void sweep(CsWindow w, Form form) {
+        w.on(form);
+        for (long phase : w.phases()) {
+            Trial t = w.trial(CsWindow.serverConfirm(), phase);
+            String conditions = w.describe(CsWindow.serverConfirm(), phase);
+            if (!t.lossHappened()) {
+                throw new io.github.fabrictck.engine.WindowNotOpened(conditions + ": the server never sent a first "
+                        + "fast-path message to lose");
+            }
+            w.judgeApplicationBytes(t, conditions);
+        }
+        w.run().trace().add("kit", w.trials() + " phases judged", null);
+    }
+}

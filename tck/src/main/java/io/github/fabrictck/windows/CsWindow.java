@@ -1,0 +1,255 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.Match;
+import io.github.fabrictck.engine.VirtualTime;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.sim.SimulatedSetup;
+import io.github.fabrictck.sim.SimulatedSetup.Form;
+import io.github.fabrictck.sim.SimulatedSetup.Loss;
+import io.github.fabrictck.sim.SimulatedSetup.Trial;
+import io.github.fabrictck.spi.cs.Role;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+/**
+ * The fixture of a connection-setup window: the simulated client and server on virtual time, one
+ * trial per lost message and phase, and the judgements the CS windows share.
+ *
+ * <p>The <em>phase</em> of a trial is how far the server's timers run behind the client's: the kit
+ * holds the server before its first fast-path send (in the driver's code, shown with its line)
+ * for that long in virtual time while the client's timers run. Phases go from 0 to
+ * {@value #PHASE_MAX_MS} ms in steps of {@code fabric-tck.phaseStep} ms (default: the one-way delay,
+ * so every crossing, which lasts two one-way delays, falls on at least one step). The one-way delay
+ * of the control stream and the fast path is {@code fabric-tck.controlDelay} ms (default 10); setup
+ * must end within {@code fabric-tck.setupBound} s of virtual time (default 10).
+ */
+public final class CsWindow extends WindowFixture {
+
+    static final String APP_BYTES = "each application reads exactly the bytes the peer application wrote, never a "
+            + "byte of the setup protocol";
+    static final String AGREE = "both sides end setup on the same mode (both on the fast path or both on the fallback)";
+    static final String BOUNDED = "setup ends on both sides within the bound, whatever setup message is lost";
+    static final String RULES = "the endpoints throw nothing on the kit's threads";
+
+    /** The highest phase of the sweep. */
+    static final long PHASE_MAX_MS = 2000;
+    /** The one-way delay of both links, in virtual milliseconds. */
+    static final long DELAY_MS = Math.max(0, Long.getLong("fabric-tck.controlDelay", 10));
+    /** The step of the phase sweep, in virtual milliseconds. */
+    static final long STEP_MS = Math.max(1, Long.getLong("fabric-tck.phaseStep", DELAY_MS > 0 ? DELAY_MS : 10));
+    /** How soon setup must end, in virtual seconds. */
+    static final long SETUP_BOUND_S = Math.max(1, Long.getLong("fabric-tck.setupBound", 10));
+
+    private final VirtualTime time;
+    private SimulatedSetup setup;
+    private int trials;
+
+    CsWindow(WindowRun run, Session session) {
+        super(run, session);
+        this.time = new VirtualTime(run, session.pointTimeout());
+    }
+
+    /** Opens the simulated network with this form of control stream. */
+    public SimulatedSetup on(Form form) {
+        setup = new SimulatedSetup(run, time, session.driver(), form, Duration.ofMillis(DELAY_MS));
+        return setup;
+    }
+
+    /** The phases of the sweep, in milliseconds. */
+    public List<Long> phases() {
+        List<Long> phases = new ArrayList<>();
+        for (long p = 0; p <= PHASE_MAX_MS; p += STEP_MS) {
+            phases.add(p);
+        }
+        return phases;
+    }
+
+    /** How many trials ran. */
+    public int trials() {
+        return trials;
+    }
+
+    /**
+     * Runs one setup from scratch: loses {@code loss}, holds the server before its first
+     * fast-path send for {@code phaseMs} of virtual time, and runs every event until none is left
+     * within twice the setup bound.
+     *
+     * @throws WindowNotOpened when the trial could not be forced: the server never sent on the fast
+     *                         path, an endpoint could not be opened, the driver did not settle
+     */
+    public Trial trial(Loss loss, long phaseMs) {
+        trials++;
+        run.trace().restart();
+        run.trace().add("kit", "trial " + trials + ": " + describe(loss, phaseMs), null);
+        Trial t = setup.trial(loss);
+        Hold hold = run.hold("the server before its first fast-path send, for the phase",
+                Match.call("FastPathLink.send").receiver(t.server().fastPathLink()));
+        boolean[] phased = {false};
+        try {
+            time.runUntil(TimeUnit.SECONDS.toNanos(2 * SETUP_BOUND_S), () -> {
+                if (!phased[0] && hold.isHolding()) {
+                    phased[0] = true;
+                    time.after(TimeUnit.MILLISECONDS.toNanos(phaseMs), "the server goes on after the phase of " + phaseMs
+                            + " ms", hold.point().at(), hold::release);
+                }
+                return false;
+            });
+        } finally {
+            run.forget(hold);
+        }
+        for (String e : t.errors()) {
+            if (e.startsWith("Driver.openConnectionSetup") || e.startsWith("SetupEndpoint.")) {
+                throw new WindowNotOpened(e);
+            }
+        }
+        if (!phased[0]) {
+            throw new WindowNotOpened("the server never sent on the fast-path link (" + describe(loss, phaseMs) + "): "
+                    + "the kit phases the two sides' timers by holding the server before its first FastPathLink.send");
+        }
+        if (run.openedHow() == null) {
+            run.opened("the server was held at " + hold.point().at() + " before its first fast-path send for the phase "
+                    + "while the client's timers ran, on virtual time");
+        }
+        List<String> thrown = t.errors();
+        if (!thrown.isEmpty()) {
+            throw new InvariantViolation(RULES, describe(loss, phaseMs) + ": " + String.join("; ", thrown));
+        }
+        return t;
+    }
+
+    /**
+     * Sweeps every lost setup message (none, then each fast-path message a loss-free setup sends
+     * before both sides end) × every phase, and judges each trial.
+     */
+    public void sweepLosses(Form form, BiConsumer<Trial, String> judge) {
+        on(form);
+        Trial baseline = trial(null, 0);
+        List<Loss> losses = new ArrayList<>();
+        losses.add(null);
+        baseline.setupMessages().forEach(m -> losses.add(new Loss(m.from(), m.nth())));
+        for (Loss loss : losses) {
+            for (long phase : phases()) {
+                Trial t = trial(loss, phase);
+                if (loss != null && !t.lossHappened()) {
+                    continue; // this phase changed the protocol's path: the message is not sent, nothing to lose
+                }
+                judge.accept(t, describe(loss, phase));
+            }
+        }
+        run.trace().add("kit", trials + " trials: " + losses.size() + " loss case(s) (none and each of "
+                + (losses.size() - 1) + " fast-path setup message(s)) × " + phases().size() + " phases", null);
+    }
+
+    /** The trial's conditions in words, as failures name them. */
+    String describe(Loss loss, long phaseMs) {
+        return "phase " + phaseMs + " ms (the server's timers " + phaseMs + " ms behind the client's), "
+                + (loss == null ? "no message lost" : loss.describe() + " lost") + ", control stream "
+                + setup.form().id() + " with a one-way delay of " + DELAY_MS + " ms";
+    }
+
+    // ---------------------------------------------------------------- judgements
+
+    /** Each application read exactly what the other wrote. */
+    public void judgeApplicationBytes(Trial t, String conditions) {
+        String problem = bytesProblem(t.server(), t.client());
+        if (problem == null) {
+            problem = bytesProblem(t.client(), t.server());
+        }
+        if (problem != null) {
+            throw new InvariantViolation(APP_BYTES, conditions + ": " + problem + "; " + ends(t));
+        }
+    }
+
+    /** Both sides ended, on the same mode. */
+    public void judgeAgreement(Trial t, String conditions) {
+        Trial.End c = t.client();
+        Trial.End s = t.server();
+        if (!t.ended() || c.mode() == null || c.mode() != s.mode()) {
+            throw new InvariantViolation(AGREE, conditions + ": " + ends(t));
+        }
+    }
+
+    /** Both sides ended within the bound. */
+    public void judgeBounded(Trial t, String conditions) {
+        long bound = TimeUnit.SECONDS.toNanos(SETUP_BOUND_S);
+        for (Trial.End e : List.of(t.client(), t.server())) {
+            if (!e.ended() || e.endedAt() > bound) {
+                String why = !e.ended() && !time.hasEvents()
+                        ? "; at " + time.stamp() + " no timer is armed, nothing is in flight and every driver thread is idle: "
+                        + "it would wait forever (" + run.whereThreadsAre() + ")"
+                        : "";
+                throw new InvariantViolation(BOUNDED, conditions + ": " + ends(t) + "; the bound is " + SETUP_BOUND_S
+                        + " s" + why);
+            }
+        }
+    }
+
+    private static String ends(Trial t) {
+        return end(t.client()) + ", " + end(t.server());
+    }
+
+    private static String end(Trial.End e) {
+        if (!e.ended()) {
+            return "the " + e.name() + " never ended setup";
+        }
+        return "the " + e.name() + " ended setup at " + VirtualTime.seconds(e.endedAt()) + " "
+                + (e.mode() != null ? "on " + e.mode() : "with " + e.failure()) + " (" + e.timersFired() + " timer(s) fired)";
+    }
+
+    /** What is wrong with what {@code reader}'s application read, or {@code null}. */
+    static String bytesProblem(Trial.End reader, Trial.End writer) {
+        byte[] got = reader.received();
+        byte[] wrote = writer.written();
+        if (Arrays.equals(got, wrote)) {
+            return null;
+        }
+        int i = Arrays.mismatch(got, wrote);
+        String who = "the " + reader.name() + "'s application read " + got.length + " byte(s) where the " + writer.name()
+                + "'s application wrote " + wrote.length;
+        if (i == got.length) {
+            return who + ": it is missing the last " + (wrote.length - got.length) + " byte(s) " + hex(wrote, i);
+        }
+        return who + "; first wrong byte at offset " + i + ": read " + hex(got, i) + ", expected "
+                + (i < wrote.length ? hex(wrote, i) : "nothing more");
+    }
+
+    /** Up to 16 bytes from {@code from} in hex with their printable form: {@code e2 d4 c3 d9 … "...."}. */
+    static String hex(byte[] b, int from) {
+        int to = Math.min(b.length, from + 16);
+        StringBuilder hex = new StringBuilder();
+        StringBuilder text = new StringBuilder();
+        for (int i = from; i < to; i++) {
+            hex.append(String.format(Locale.ROOT, "%02x ", b[i] & 0xff));
+            char c = (char) (b[i] & 0xff);
+            text.append(c >= 0x20 && c < 0x7f ? c : '.');
+        }
+        return hex.toString().strip() + (to < b.length ? " …" : "") + " \"" + text + "\"";
+    }
+
+    @Override
+    List<String> driverClassNames() {
+        return setup == null ? List.of() : setup.endpointClassNames();
+    }
+
+    @Override
+    public void close() {
+        run.finish();
+        if (setup != null) {
+            setup.close();
+        }
+        time.stop();
+    }
+
+    /** The server's first fast-path message: the confirm CS-1 loses. */
+    static Loss serverConfirm() {
+        return new Loss(Role.SERVER, 1);
+    }
+}

@@ -1,0 +1,134 @@
+package io.github.fabrictck.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Virtual time and its scheduler, without the agent. */
+class VirtualTimeTest {
+
+    private final VirtualTime time = new VirtualTime(null, Duration.ofSeconds(5));
+    private final Worker timers = time.worker("timer", Executors.defaultThreadFactory());
+    private final VirtualScheduler scheduler = new VirtualScheduler(time, timers, "test");
+    private final List<String> fired = Collections.synchronizedList(new ArrayList<>());
+
+    @AfterEach
+    void stop() {
+        time.stop();
+    }
+
+    private void runAll() {
+        time.runUntil(Long.MAX_VALUE, () -> false);
+    }
+
+    @Test
+    void timersFireInDeadlineOrderAndTheClockReadsTheirTime() {
+        scheduler.schedule(() -> fired.add("3 s at " + time.clock().instant()), 3, TimeUnit.SECONDS);
+        scheduler.schedule(() -> fired.add("1 s at " + time.clock().instant()), 1, TimeUnit.SECONDS);
+        scheduler.schedule(() -> fired.add("2 s at " + time.clock().instant()), 2000, TimeUnit.MILLISECONDS);
+        long wall = System.nanoTime();
+        runAll();
+        assertEquals(List.of("1 s at " + VirtualTime.ORIGIN.plusSeconds(1), "2 s at " + VirtualTime.ORIGIN.plusSeconds(2),
+                "3 s at " + VirtualTime.ORIGIN.plusSeconds(3)), fired);
+        assertEquals(TimeUnit.SECONDS.toNanos(3), time.nanos());
+        assertTrue(System.nanoTime() - wall < TimeUnit.SECONDS.toNanos(3), "virtual seconds took wall seconds");
+    }
+
+    @Test
+    void timersDueAtTheSameInstantFireInTheOrderTheyWereArmed() {
+        for (int i = 0; i < 20; i++) {
+            int n = i;
+            scheduler.schedule(() -> fired.add("t" + n), 1, TimeUnit.SECONDS);
+        }
+        runAll();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            expected.add("t" + i);
+        }
+        assertEquals(expected, fired);
+    }
+
+    @Test
+    void aTimerArmedByATimerFiresAtItsOwnDeadline() {
+        scheduler.schedule(() -> scheduler.schedule(() -> fired.add("inner at " + time.nanos()), 500, TimeUnit.MILLISECONDS),
+                1, TimeUnit.SECONDS);
+        runAll();
+        assertEquals(List.of("inner at " + TimeUnit.MILLISECONDS.toNanos(1500)), fired);
+    }
+
+    @Test
+    void aCancelledTimerNeverFires() {
+        ScheduledFuture<?> f = scheduler.schedule(() -> fired.add("cancelled"), 1, TimeUnit.SECONDS);
+        scheduler.schedule(() -> fired.add("kept"), 2, TimeUnit.SECONDS);
+        assertTrue(f.cancel(false));
+        runAll();
+        assertEquals(List.of("kept"), fired);
+        assertEquals(1, scheduler.fired());
+        assertEquals(2, scheduler.armed());
+    }
+
+    @Test
+    void aPeriodicTimerRunsUntilTheLimit() {
+        scheduler.scheduleAtFixedRate(() -> fired.add(String.valueOf(time.nanos() / 1_000_000)), 100, 100,
+                TimeUnit.MILLISECONDS);
+        time.runUntil(TimeUnit.MILLISECONDS.toNanos(450), () -> false);
+        assertEquals(List.of("100", "200", "300", "400"), fired);
+        assertTrue(time.hasEvents());
+    }
+
+    @Test
+    void timeWaitsForAWorkerThatIsStillBusy() throws Exception {
+        CountDownLatch slow = new CountDownLatch(1);
+        scheduler.schedule(() -> {
+            long spin = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(30);
+            while (System.nanoTime() < spin) {
+                Thread.onSpinWait();
+            }
+            fired.add("slow done");
+            slow.countDown();
+        }, 1, TimeUnit.SECONDS);
+        scheduler.schedule(() -> fired.add("next"), 1001, TimeUnit.MILLISECONDS);
+        runAll();
+        assertEquals(List.of("slow done", "next"), fired);
+    }
+
+    @Test
+    void aWorkerThatNeverBecomesIdleEndsTheRunWithAnError() {
+        VirtualTime quick = new VirtualTime(null, Duration.ofMillis(200));
+        Worker w = quick.worker("spinner", Executors.defaultThreadFactory());
+        try {
+            quick.at(0, "spin", null, () -> w.execute(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Thread.onSpinWait();
+                }
+            }));
+            WindowNotOpened e = assertThrows(WindowNotOpened.class, () -> quick.runUntil(Long.MAX_VALUE, () -> false));
+            assertTrue(e.getMessage().contains("did not become idle within 200 ms"), e.getMessage());
+        } finally {
+            quick.stop();
+        }
+    }
+
+    @Test
+    void resetForgetsEventsAndGoesBackToZero() {
+        scheduler.schedule(() -> fired.add("x"), 1, TimeUnit.SECONDS);
+        runAll();
+        scheduler.schedule(() -> fired.add("y"), 1, TimeUnit.SECONDS);
+        time.reset();
+        assertFalse(time.hasEvents());
+        assertEquals(Instant.parse("2026-01-01T00:00:00Z"), time.clock().instant());
+    }
+}
