@@ -2,9 +2,6 @@ package io.github.fabrictck.sample;
 
 import io.github.fabrictck.spi.DriverContext;
 import io.github.fabrictck.spi.hs.Fabric;
-import io.github.fabrictck.spi.hs.WireMessage;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * {@code broken-hs-1}: kfilnd before LU-17839. Any hello request marks the peer up to date (and
@@ -14,12 +11,12 @@ import java.util.List;
 final class StaleOnRequestHandshake extends Handshake {
 
     StaleOnRequestHandshake(DriverContext context, Fabric fabric) {
-        super(fabric, context.clock());
+        super(context, fabric);
     }
 
     @Override
-    protected List<WireMessage> onHelloRequest(Remote remote, int version) {
-        return new ArrayList<>(upToDate(remote, version, new ArrayList<>()));
+    protected void onHelloRequest(Remote remote, int version, Out out) {
+        upToDate(remote, version, out);
     }
 
     @Override

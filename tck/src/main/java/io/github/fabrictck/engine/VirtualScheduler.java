@@ -25,6 +25,7 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     private volatile boolean shutdown;
     private volatile int armed;
     private volatile int fired;
+    private volatile long lastFiredAt = -1;
 
     /**
      * A scheduler.
@@ -47,6 +48,11 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     /** How many timers fired (ran). */
     public int fired() {
         return fired;
+    }
+
+    /** The virtual time at which a timer last fired, or -1. */
+    public long lastFiredAt() {
+        return lastFiredAt;
     }
 
     @Override
@@ -133,7 +139,7 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
 
         void schedule(long delayNanos) {
             String what = owner + " timer (+" + TimeUnit.NANOSECONDS.toMillis(delay) + " ms) fires";
-            event = time.after(delayNanos, what, site, () -> {
+            event = time.timer(time.nanos() + Math.max(0, delayNanos), what, site, () -> {
                 if (!isCancelled() && !shutdown) {
                     worker.execute(this);
                 }
@@ -146,6 +152,7 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
                 return;
             }
             fired++;
+            lastFiredAt = time.nanos();
             if (period == 0) {
                 super.run();
             } else if (runAndReset() && !shutdown) {

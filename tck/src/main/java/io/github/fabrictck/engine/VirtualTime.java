@@ -39,6 +39,10 @@ public final class VirtualTime {
     private final Duration settle;
     private final PriorityQueue<Event> queue = new PriorityQueue<>();
     private final List<Worker> workers = new CopyOnWriteArrayList<>();
+    private final java.util.Set<Thread> workerThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.AtomicInteger busyWorkers = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile List<Thread> otherThreads = List.of();
+    private volatile int threadsSeen = -1;
     private final List<BooleanSupplier> busy = new CopyOnWriteArrayList<>();
     private final AtomicLong localEpoch = new AtomicLong();
     private volatile long now;
@@ -67,14 +71,16 @@ public final class VirtualTime {
         private final String what;
         private final String site;
         private final Runnable action;
+        private final boolean timer;
         private volatile boolean cancelled;
 
-        Event(long at, long seq, String what, String site, Runnable action) {
+        Event(long at, long seq, String what, String site, Runnable action, boolean timer) {
             this.at = at;
             this.seq = seq;
             this.what = what;
             this.site = site;
             this.action = action;
+            this.timer = timer;
         }
 
         /** When it happens, in virtual nanoseconds. */
@@ -133,9 +139,26 @@ public final class VirtualTime {
      * @param action what the keeper does then; it must not call driver code (hand that to a {@link Worker})
      */
     public synchronized Event at(long at, String what, String site, Runnable action) {
-        Event e = new Event(Math.max(at, now), seq++, what, site, action);
+        return add(at, what, site, action, false);
+    }
+
+    /** Adds a driver timer's event: like {@link #at}, but {@link #onlyTimersLeft()} does not count it. */
+    synchronized Event timer(long at, String what, String site, Runnable action) {
+        return add(at, what, site, action, true);
+    }
+
+    private Event add(long at, String what, String site, Runnable action, boolean timer) {
+        Event e = new Event(Math.max(at, now), seq++, what, site, action, timer);
         queue.add(e);
         return e;
+    }
+
+    /**
+     * Whether every event still to come is a driver timer: the environment has run to quiescence
+     * (nothing on its way, no script step pending).
+     */
+    public synchronized boolean onlyTimersLeft() {
+        return queue.stream().allMatch(e -> e.cancelled || e.timer);
     }
 
     /** Adds an event after a delay from now. */
@@ -150,8 +173,9 @@ public final class VirtualTime {
 
     /** Starts a worker whose thread comes from {@code factory}; its tasks count in the idle test. */
     public Worker worker(String name, ThreadFactory factory) {
-        Worker w = new Worker(name, factory, run, this::wake);
+        Worker w = new Worker(name, factory, run, this::wake, busyWorkers);
         workers.add(w);
+        workerThreads.add(w.thread());
         return w;
     }
 
@@ -245,34 +269,36 @@ public final class VirtualTime {
                 return false;
             }
         }
-        for (Worker w : workers) {
-            if (!w.idle()) {
-                return false;
-            }
-        }
-        if (run != null) {
-            for (Thread t : run.threads()) {
-                if (isWorker(t)) {
-                    continue;
-                }
-                Thread.State s = t.getState();
-                boolean stopped = !run.isResuming(t) && (s == Thread.State.WAITING || s == Thread.State.BLOCKED || s == Thread.State.NEW
-                        || s == Thread.State.TERMINATED || s == Thread.State.TIMED_WAITING && run.isHeld(t));
-                if (!stopped) {
+        if (busyWorkers.get() > 0) {
+            for (Worker w : workers) {
+                if (!w.idle()) {
                     return false;
                 }
+            }
+        }
+        for (Thread t : otherThreads()) {
+            Thread.State s = t.getState();
+            boolean stopped = !run.isResuming(t) && (s == Thread.State.WAITING || s == Thread.State.BLOCKED
+                    || s == Thread.State.NEW || s == Thread.State.TERMINATED
+                    || s == Thread.State.TIMED_WAITING && run.isHeld(t));
+            if (!stopped) {
+                return false;
             }
         }
         return true;
     }
 
-    private boolean isWorker(Thread t) {
-        for (Worker w : workers) {
-            if (w.thread() == t) {
-                return true;
-            }
+    /** The driver threads that are not workers (threads the driver started), recomputed when new ones appear. */
+    private List<Thread> otherThreads() {
+        if (run == null) {
+            return List.of();
         }
-        return false;
+        int n = run.threadCount();
+        if (n != threadsSeen) {
+            otherThreads = run.threads().stream().filter(t -> !workerThreads.contains(t)).toList();
+            threadsSeen = n;
+        }
+        return otherThreads;
     }
 
     /** Tells the keeper that something it waits for may have changed (bytes read from a socket). */

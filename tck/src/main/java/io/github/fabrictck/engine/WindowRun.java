@@ -89,6 +89,11 @@ public final class WindowRun {
         threads.computeIfAbsent(t, DriverThread::new);
     }
 
+    /** How many driver threads are known so far. */
+    public int threadCount() {
+        return threads.size();
+    }
+
     /** The driver threads known so far. */
     public List<Thread> threads() {
         return List.copyOf(threads.keySet());

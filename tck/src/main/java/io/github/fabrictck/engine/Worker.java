@@ -22,6 +22,7 @@ public final class Worker implements Executor {
     private final Thread thread;
     private final WindowRun run;
     private final Runnable onDone;
+    private final AtomicInteger busyWorkers;
     private volatile boolean running;
 
     /**
@@ -31,11 +32,13 @@ public final class Worker implements Executor {
      * @param factory makes the thread (the window's {@code DriverContext} factory tracks it)
      * @param run     the window, whose stuck detector sees the worker waiting for work as idle; or {@code null}
      * @param onDone  called after every task (wakes the time keeper)
+     * @param busyWorkers counts the workers with work, so that the keeper need not look at every one
      */
-    Worker(String name, ThreadFactory factory, WindowRun run, Runnable onDone) {
+    Worker(String name, ThreadFactory factory, WindowRun run, Runnable onDone, AtomicInteger busyWorkers) {
         this.name = name;
         this.run = run;
         this.onDone = onDone;
+        this.busyWorkers = busyWorkers;
         this.thread = factory.newThread(this::loop);
         thread.setName(name);
         thread.setDaemon(true);
@@ -53,7 +56,9 @@ public final class Worker implements Executor {
     /** Queues a task; tasks run in the order given. */
     @Override
     public void execute(Runnable task) {
-        pending.incrementAndGet();
+        if (pending.getAndIncrement() == 0) {
+            busyWorkers.incrementAndGet();
+        }
         tasks.add(task);
     }
 
@@ -105,7 +110,9 @@ public final class Worker implements Executor {
                 errors.add(name + " threw " + t + (at == null ? "" : " at " + Site.format(at)));
             } finally {
                 running = false;
-                pending.decrementAndGet();
+                if (pending.decrementAndGet() == 0) {
+                    busyWorkers.decrementAndGet();
+                }
                 onDone.run();
             }
             if (Thread.interrupted()) {

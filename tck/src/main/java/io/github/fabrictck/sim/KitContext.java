@@ -80,6 +80,11 @@ public final class KitContext implements DriverContext, AutoCloseable {
         return scheduler instanceof VirtualScheduler v ? v.armed() : 0;
     }
 
+    /** The virtual time at which a timer last fired, or -1 (always -1 on the wall clock). */
+    public synchronized long lastTimerFiredAt() {
+        return scheduler instanceof VirtualScheduler v ? v.lastFiredAt() : -1;
+    }
+
     /** The timers fired so far on virtual time (0 on the wall clock). */
     public synchronized int timersFired() {
         return scheduler instanceof VirtualScheduler v ? v.fired() : 0;

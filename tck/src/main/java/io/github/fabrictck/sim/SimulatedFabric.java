@@ -1,6 +1,8 @@
 package io.github.fabrictck.sim;
 
+import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.engine.Worker;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
@@ -8,21 +10,23 @@ import io.github.fabrictck.spi.hs.PeerId;
 import io.github.fabrictck.spi.hs.WireMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Predicate;
 
 /**
- * A fabric of peers, each running the driver's handshake endpoint. Every transmitted message is
- * delivered exactly once; the receiver is served by several receive threads (as CPUs), handshake
- * messages on the first and data on the second unless the script routes otherwise. Scripts park
- * messages by sender, receiver and kind and release them later, so any order can be forced. The
- * fabric keeps the facts the windows judge: what each application sent, what reached each
- * application, and which receive call handled each wire message.
+ * A fabric of peers, each running the driver's handshake endpoint, on virtual time. Every
+ * transmitted message is delivered exactly once, after a one-way delay; the receiver is served by
+ * several receive threads (as CPUs), handshake messages on the first and data on the second.
+ * Scripts park messages by sender, receiver and kind and release them later, so any order can be
+ * forced; two applications' sends scheduled at the same virtual instant happen in the same
+ * instant. The fabric keeps the facts the windows judge: what each application sent, what reached
+ * each application, which receive call handled each wire message, and every hello request a peer
+ * sent while an earlier one to the same peer was still in flight.
  */
 public final class SimulatedFabric implements AutoCloseable {
 
@@ -31,7 +35,8 @@ public final class SimulatedFabric implements AutoCloseable {
 
     private final WindowRun run;
     private final Driver driver;
-    private final KitContext context;
+    private final VirtualTime time;
+    private final long delay;
     private final Object lock = new Object();
     private final Map<PeerId, Peer> peers = new LinkedHashMap<>();
     private final List<Wire> parked = new ArrayList<>();
@@ -39,25 +44,30 @@ public final class SimulatedFabric implements AutoCloseable {
     private final List<AppMessage> sent = new ArrayList<>();
     private final List<String> handlerErrors = new ArrayList<>();
     private final List<Predicate<Wire>> parking = new ArrayList<>();
+    private final Map<String, Wire> outstandingHellos = new HashMap<>();
+    private final List<String> duplicateHellos = new ArrayList<>();
     private int inFlight;
     private long sequence;
+    private boolean closed;
 
-    /** A message on the wire: sequence number, ends, the message, and how it was handled. */
+    /** A message on the wire: sequence number, ends, the message, when it was sent, and how it was handled. */
     public static final class Wire {
         final long seq;
         final PeerId from;
         final PeerId to;
         final WireMessage message;
+        final long sentAt;
         volatile String handledBy;
         volatile int traceFrom;
         volatile int traceTo;
         volatile boolean handled;
 
-        Wire(long seq, PeerId from, PeerId to, WireMessage message) {
+        Wire(long seq, PeerId from, PeerId to, WireMessage message, long sentAt) {
             this.seq = seq;
             this.from = from;
             this.to = to;
             this.message = message;
+            this.sentAt = sentAt;
         }
 
         /** The sender. */
@@ -75,6 +85,11 @@ public final class SimulatedFabric implements AutoCloseable {
             return message;
         }
 
+        /** Virtual nanoseconds when it was sent. */
+        public long sentAt() {
+            return sentAt;
+        }
+
         /** Whether the receiver's endpoint has handled it. */
         public boolean handled() {
             return handled;
@@ -90,20 +105,31 @@ public final class SimulatedFabric implements AutoCloseable {
     private record AppMessage(PeerId from, PeerId to, String text) {
     }
 
-    public SimulatedFabric(WindowRun run, Driver driver, KitContext context) {
+    /**
+     * A fabric.
+     *
+     * @param run    the window
+     * @param driver the driver under test
+     * @param time   the window's virtual time
+     * @param delay  the one-way delay of every message, in virtual nanoseconds
+     */
+    public SimulatedFabric(WindowRun run, Driver driver, VirtualTime time, long delay) {
         this.run = run;
         this.driver = driver;
-        this.context = context;
-        run.unannouncedWork(this::undeliveredAndIdle);
+        this.time = time;
+        this.delay = delay;
     }
 
-    /** Adds a peer speaking these versions and opens the driver's endpoint for it. */
+    /**
+     * Adds a peer speaking these versions; its endpoint is opened on its application thread when
+     * time runs next.
+     */
     public Peer peer(String name, List<Integer> versions) {
         Peer p = new Peer(new PeerId(name), List.copyOf(versions));
         synchronized (lock) {
             peers.put(p.id, p);
         }
-        p.open();
+        p.opened = p.call("Driver.openHandshake(" + p.id + ")", () -> driver.openHandshake(p.context, p));
         return p;
     }
 
@@ -122,7 +148,7 @@ public final class SimulatedFabric implements AutoCloseable {
         release(w -> true);
     }
 
-    /** Delivers the parked messages that match, in the order sent; the others stay parked. */
+    /** Delivers the parked messages that match now, in the order sent; the others stay parked. */
     public void release(Predicate<Wire> which) {
         List<Wire> release;
         synchronized (lock) {
@@ -130,8 +156,7 @@ public final class SimulatedFabric implements AutoCloseable {
             parked.removeAll(release);
         }
         for (Wire w : release) {
-            run.trace().add("fabric", "released " + w.describe(), null);
-            route(w);
+            time.at(time.nanos(), "fabric releases " + w.describe(), null, () -> route(w));
         }
     }
 
@@ -149,30 +174,27 @@ public final class SimulatedFabric implements AutoCloseable {
         }
     }
 
-    /** Whether every transmitted message that is not parked has been handled by its receiver. */
-    public boolean quiet() {
-        synchronized (lock) {
-            return inFlight == 0;
-        }
+    /** How many hello requests {@code from} sent to {@code to}. */
+    public int helloRequests(PeerId from, PeerId to) {
+        return wires(w -> w.from.equals(from) && w.to.equals(to) && w.message.kind() == WireMessage.Kind.HELLO_REQUEST)
+                .size();
     }
 
     /**
-     * Whether every receive thread but the one given is idle with nothing queued: the rest of the
-     * fabric has run to quiescence around a held thread.
+     * Hello requests sent to a peer while an earlier one to the same peer was in flight (not
+     * answered, and no timer of the sender fired at a later instant), in words.
      */
-    public boolean quietExcept(Thread held) {
-        List<Peer> all;
+    public List<String> duplicateHellos() {
         synchronized (lock) {
-            all = new ArrayList<>(peers.values());
+            return List.copyOf(duplicateHellos);
         }
-        for (Peer p : all) {
-            for (ReceiveThread r : p.receiveThreads) {
-                if (r.thread != held && r.pending.get() > 0) {
-                    return false;
-                }
-            }
+    }
+
+    /** Whether a message is on its way (sent, not parked, not yet handled). */
+    public boolean inFlight() {
+        synchronized (lock) {
+            return inFlight > 0;
         }
-        return true;
     }
 
     /** Application messages sent but not delivered exactly once, in words (empty when all are). */
@@ -211,21 +233,20 @@ public final class SimulatedFabric implements AutoCloseable {
                 + (parked.isEmpty() ? " (no data message carrying it is on the wire)" : "");
     }
 
-    /** For the stuck detector: undelivered application messages while nothing is on its way. */
-    private List<String> undeliveredAndIdle() {
+    /** Exceptions the endpoints threw on the fabric's threads. */
+    public List<String> handlerErrors() {
+        List<String> all;
+        List<Peer> ps;
         synchronized (lock) {
-            if (inFlight > 0 || !parked.isEmpty()) {
-                return List.of();
+            all = new ArrayList<>(handlerErrors);
+            ps = new ArrayList<>(peers.values());
+        }
+        for (Peer p : ps) {
+            for (Worker w : p.workers()) {
+                all.addAll(w.errors());
             }
         }
-        return deliveryProblems();
-    }
-
-    /** Exceptions the endpoints threw on receive threads. */
-    public List<String> handlerErrors() {
-        synchronized (lock) {
-            return List.copyOf(handlerErrors);
-        }
+        return all;
     }
 
     /** Names of the endpoints' classes, for the check that the agent rewrote them. */
@@ -240,29 +261,60 @@ public final class SimulatedFabric implements AutoCloseable {
     public void close() {
         List<Peer> all;
         synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
             all = new ArrayList<>(peers.values());
         }
         for (Peer p : all) {
-            p.close();
+            if (p.endpoint != null) {
+                p.app.execute(() -> p.endpoint.close());
+            }
         }
+        try {
+            time.awaitIdle();
+        } catch (RuntimeException e) {
+            run.trace().add("fabric", "the endpoints did not settle after close(): " + e.getMessage(), null);
+        }
+        for (Peer p : all) {
+            p.context.close();
+        }
+        time.stop();
     }
 
     private void transmit(Peer from, PeerId to, WireMessage message) {
         Wire w;
         boolean park;
         synchronized (lock) {
-            w = new Wire(++sequence, from.id, to, message);
+            w = new Wire(++sequence, from.id, to, message, time.nanos());
             wires.add(w);
             park = parking.stream().anyMatch(rule -> rule.test(w));
             if (park) {
                 parked.add(w);
             }
+            if (message.kind() == WireMessage.Kind.HELLO_REQUEST) {
+                checkHello(from, w);
+            }
         }
-        run.trace().add("fabric", "transmit " + w.describe() + (park ? ": PARKED" : ""), null);
-        run.changed();
+        run.trace().add("fabric", time.stamp() + " transmit " + w.describe() + (park ? ": PARKED" : ""), null);
         if (!park) {
-            route(w);
+            time.after(delay, null, null, () -> route(w));
         }
+    }
+
+    /** Records a hello request sent while an earlier one to the same peer is in flight. Under the lock. */
+    private void checkHello(Peer from, Wire w) {
+        String key = w.from + "->" + w.to;
+        Wire previous = outstandingHellos.get(key);
+        if (previous != null && from.context.lastTimerFiredAt() <= previous.sentAt) {
+            duplicateHellos.add(w.from + " sent a second hello request to " + w.to + " (wire #" + w.seq + " at "
+                    + VirtualTime.seconds(w.sentAt) + ") while its request #" + previous.seq + " (sent at "
+                    + VirtualTime.seconds(previous.sentAt) + ") was in flight, with no timeout of " + w.from
+                    + " fired since; sent at " + run.trace().lastSite(Thread.currentThread().getName(), 0,
+                    run.trace().size()));
+        }
+        outstandingHellos.put(key, w);
     }
 
     private void route(Wire w) {
@@ -275,41 +327,62 @@ public final class SimulatedFabric implements AutoCloseable {
             }
             inFlight++;
         }
-        ReceiveThread r = to.receiveThreads.get(w.message.kind().isHandshake() ? 0 : 1);
-        r.pending.incrementAndGet();
-        r.queue.add(w);
+        to.rx.get(w.message.kind().isHandshake() ? 0 : 1).execute(() -> to.handle(w));
     }
 
     static String text(byte[] payload) {
         return new String(payload, StandardCharsets.UTF_8);
     }
 
-    /** One peer: its endpoint, its application thread and its receive threads. */
+    /** One peer: its endpoint, its context, its application thread, receive threads and timer thread. */
     public final class Peer implements Fabric {
         final PeerId id;
         final List<Integer> versions;
-        final AppThread app;
-        final List<ReceiveThread> receiveThreads = new ArrayList<>();
+        final Worker app;
+        final List<Worker> rx = new ArrayList<>();
+        final Worker timers;
+        final KitContext context;
         final List<String> delivered = new ArrayList<>();
         volatile HandshakeEndpoint endpoint;
+        CompletableFuture<HandshakeEndpoint> opened;
 
         Peer(PeerId id, List<Integer> versions) {
             this.id = id;
             this.versions = versions;
-            this.app = new AppThread(run, id + "-app");
+            KitContext threads = new KitContext(run::track);
+            this.app = time.worker(id + "-app", threads.threadFactory());
             for (int i = 0; i < RECEIVE_THREADS; i++) {
-                receiveThreads.add(new ReceiveThread(this, id + "-rx" + i));
+                rx.add(time.worker(id + "-rx" + i, threads.threadFactory()));
             }
+            this.timers = time.worker(id + "-timer", threads.threadFactory());
+            this.context = new KitContext(run::track, time, id.toString(), timers);
         }
 
-        void open() {
-            CompletableFuture<HandshakeEndpoint> opened = app.submit("Driver.openHandshake(" + id + ")",
-                    () -> driver.openHandshake(context, this));
-            endpoint = opened.join();
+        List<Worker> workers() {
+            List<Worker> all = new ArrayList<>(rx);
+            all.add(app);
+            all.add(timers);
+            return all;
+        }
+
+        /**
+         * The endpoint, once time has run past this peer's opening.
+         *
+         * @throws IllegalStateException when {@code Driver.openHandshake} failed or returned null
+         */
+        public HandshakeEndpoint endpoint() {
             if (endpoint == null) {
-                throw new IllegalStateException("Driver.openHandshake returned null");
+                HandshakeEndpoint e = opened.getNow(null);
+                if (opened.isCompletedExceptionally()) {
+                    opened.join();
+                }
+                if (e == null) {
+                    throw new IllegalStateException(opened.isDone() ? "Driver.openHandshake returned null"
+                            : "the endpoint is not open yet");
+                }
+                endpoint = e;
             }
-            receiveThreads.forEach(ReceiveThread::start);
+            return endpoint;
         }
 
         /** The peer's address. */
@@ -324,65 +397,39 @@ public final class SimulatedFabric implements AutoCloseable {
 
         /** The receive threads of this peer. */
         public List<Thread> receiveThreads() {
-            return receiveThreads.stream().map(r -> r.thread).toList();
+            return rx.stream().map(Worker::thread).toList();
         }
 
-        /** The driver's endpoint. */
-        public HandshakeEndpoint endpoint() {
-            return endpoint;
+        /** The virtual time at which one of this peer's timers last fired, or -1. */
+        public long lastTimerFiredAt() {
+            return context.lastTimerFiredAt();
         }
 
-        /** Has this peer's application send a message; the future completes when send returned. */
-        public CompletableFuture<Void> send(Peer to, String text) {
+        /** How many of this peer's timers fired. */
+        public int timersFired() {
+            return context.timersFired();
+        }
+
+        /** Has this peer's application send a message to another, now. */
+        public void send(Peer to, String text) {
             synchronized (lock) {
                 sent.add(new AppMessage(id, to.id, text));
             }
-            return app.submit("send '" + text + "' to " + to.id, () -> {
-                endpoint.send(to.id, text.getBytes(StandardCharsets.UTF_8));
-                return null;
-            });
+            time.at(time.nanos(), id + "'s application sends '" + text + "' to " + to.id, null,
+                    () -> app.execute(() -> endpoint().send(to.id, text.getBytes(StandardCharsets.UTF_8))));
         }
 
-        /**
-         * Has this peer's application count down {@code ready}, then send a message the moment
-         * {@code go} opens, so that two peers' first sends start in the same instant.
-         */
-        public CompletableFuture<Void> sendWhen(java.util.concurrent.CountDownLatch ready,
-                                                java.util.concurrent.CountDownLatch go, Peer to, String text) {
-            synchronized (lock) {
-                sent.add(new AppMessage(id, to.id, text));
-            }
-            return app.submit("send '" + text + "' to " + to.id + " at the shared instant", () -> {
-                ready.countDown();
-                go.await();
-                endpoint.send(to.id, text.getBytes(StandardCharsets.UTF_8));
-                return null;
-            });
-        }
-
-        /**
-         * Has this peer's application count down {@code ready}, then, the moment {@code go} opens,
-         * send one message to each of the peers given, in order.
-         */
-        public CompletableFuture<Void> sendToEachWhen(java.util.concurrent.CountDownLatch ready,
-                                                      java.util.concurrent.CountDownLatch go, List<Peer> to,
-                                                      java.util.function.Function<Peer, String> text) {
-            synchronized (lock) {
-                to.forEach(p -> sent.add(new AppMessage(id, p.id, text.apply(p))));
-            }
-            return app.submit("send to " + to.size() + " peers at the shared instant", () -> {
-                ready.countDown();
-                go.await();
-                for (Peer p : to) {
-                    endpoint.send(p.id, text.apply(p).getBytes(StandardCharsets.UTF_8));
-                }
-                return null;
-            });
-        }
-
-        /** Runs a call on this peer's application thread. */
+        /** Runs a call on this peer's application thread when time runs next. */
         public <T> CompletableFuture<T> call(String what, Callable<T> call) {
-            return app.submit(what, call);
+            CompletableFuture<T> f = new CompletableFuture<>();
+            app.execute(() -> {
+                try {
+                    f.complete(call.call());
+                } catch (Throwable e) {
+                    f.completeExceptionally(e);
+                }
+            });
+            return f;
         }
 
         @Override
@@ -406,67 +453,29 @@ public final class SimulatedFabric implements AutoCloseable {
             synchronized (lock) {
                 delivered.add(from + ":" + text);
             }
-            run.trace().add("fabric", "delivered '" + text + "' from " + from + " to the application of " + id, null);
-            run.changed();
+            run.trace().add("fabric", time.stamp() + " delivered '" + text + "' from " + from + " to the application of "
+                    + id, null);
         }
 
-        void close() {
+        void handle(Wire w) {
+            String thread = Thread.currentThread().getName();
+            run.trace().add("fabric", time.stamp() + " deliver " + w.describe() + " on " + thread, null);
+            w.handledBy = thread;
+            w.traceFrom = run.trace().size();
             try {
-                if (endpoint != null) {
-                    endpoint.close();
+                endpoint().onReceive(w.from, w.message);
+            } catch (Throwable t) {
+                synchronized (lock) {
+                    handlerErrors.add(id + ".onReceive threw " + t);
                 }
-            } catch (RuntimeException e) {
-                run.trace().add("fabric", id + ": close() threw " + e, null);
-            }
-            receiveThreads.forEach(r -> r.thread.interrupt());
-            app.close();
-        }
-    }
-
-    /** A receive thread of one peer (a CPU): takes messages from its queue and calls onReceive. */
-    final class ReceiveThread {
-        final Peer peer;
-        final Thread thread;
-        final LinkedBlockingQueue<Wire> queue = new LinkedBlockingQueue<>();
-        /** Messages routed to this thread and not yet handled (queued or in its onReceive call). */
-        final java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
-
-        ReceiveThread(Peer peer, String name) {
-            this.peer = peer;
-            this.thread = new Thread(this::loop, name);
-            this.thread.setDaemon(true);
-            run.track(thread);
-        }
-
-        void start() {
-            thread.start();
-        }
-
-        private void loop() {
-            while (true) {
-                Wire w;
-                try {
-                    w = run.waitingForWork(queue::take);
-                } catch (Exception e) {
-                    return;
-                }
-                run.trace().add("fabric", "deliver " + w.describe() + " on " + thread.getName(), null);
-                w.handledBy = thread.getName();
-                w.traceFrom = run.trace().size();
-                try {
-                    peer.endpoint.onReceive(w.from, w.message);
-                } catch (Throwable t) {
-                    synchronized (lock) {
-                        handlerErrors.add(peer.id + ".onReceive threw " + t);
+            } finally {
+                w.traceTo = run.trace().size();
+                w.handled = true;
+                synchronized (lock) {
+                    inFlight--;
+                    if (w.message.kind() == WireMessage.Kind.HELLO_RESPONSE) {
+                        outstandingHellos.remove(w.to + "->" + w.from);
                     }
-                } finally {
-                    w.traceTo = run.trace().size();
-                    w.handled = true;
-                    pending.decrementAndGet();
-                    synchronized (lock) {
-                        inFlight--;
-                    }
-                    run.changed();
                 }
             }
         }

@@ -1,42 +1,48 @@
 package io.github.fabrictck.windows;
 
-import static org.awaitility.Awaitility.await;
-
 import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
-import io.github.fabrictck.sim.KitContext;
 import io.github.fabrictck.sim.SimulatedFabric;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
-import java.time.Duration;
+import io.github.fabrictck.spi.hs.WireMessage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.awaitility.core.ConditionTimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
- * The fixture of a peer-handshake window: the simulated fabric with the driver's endpoints of its
- * peers, and the steps and judgements the HS scripts share.
+ * The fixture of a peer-handshake window: the simulated fabric on virtual time with the driver's
+ * endpoints of its peers, and the steps and judgements the HS scripts share. Every message takes
+ * {@value #DELAY_MS} ms of virtual time on the wire; the driver's hello timeouts are timers of its
+ * context's scheduler, so a script can let them fire in the same instant.
  */
 public final class HsWindow extends WindowFixture {
 
     static final String DELIVERED = "every application message is delivered exactly once within the bound";
-    static final String NOT_STUCK = "no driver thread is idle while an application message is neither delivered nor on its way";
     static final String SAME_VERSION = "both peers end up connected on the same version, the highest both speak";
     static final String RULES = "the endpoints throw nothing on the fabric's receive threads";
+    static final String ONE_HELLO = "at most one hello request per peer is in flight: a peer sends another only after "
+            + "one of its timeouts fired";
+    static final String CONVERGES = "the pair converges within a bounded number of rounds of hello requests "
+            + "(fabric-tck.helloRounds, default 25, each way)";
 
-    private final KitContext context;
+    /** The one-way delay of every message, in virtual milliseconds. */
+    static final long DELAY_MS = 10;
+    /** How far ahead of now the script lets virtual time run at most, in seconds. */
+    static final long HORIZON_S = 60;
+    /** The bound of HS-4: hello requests each way ({@code fabric-tck.helloRounds}, default 25). */
+    static final int ROUNDS = Math.max(1, Integer.getInteger("fabric-tck.helloRounds", 25));
+
+    private final VirtualTime time;
     private final SimulatedFabric fabric;
 
     HsWindow(WindowRun run, Session session) {
         super(run, session);
-        this.context = new KitContext(run);
-        this.fabric = new SimulatedFabric(run, session.driver(), context);
+        this.time = new VirtualTime(run, session.pointTimeout());
+        this.fabric = new SimulatedFabric(run, session.driver(), time, TimeUnit.MILLISECONDS.toNanos(DELAY_MS));
     }
 
     /** The simulated fabric. */
@@ -44,96 +50,92 @@ public final class HsWindow extends WindowFixture {
         return fabric;
     }
 
-    /** Adds a peer that speaks these versions. */
+    /** The window's virtual time. */
+    public VirtualTime time() {
+        return time;
+    }
+
+    /** Adds a peer that speaks these versions and opens its endpoint. */
     public Peer peer(String name, Integer... versions) {
+        Peer p = fabric.peer(name, List.of(versions));
+        time.awaitIdle();
         try {
-            return fabric.peer(name, List.of(versions));
+            p.endpoint();
         } catch (RuntimeException e) {
             throw new WindowNotOpened("Driver.openHandshake failed for peer " + name + ": " + e);
         }
+        return p;
     }
 
-    /** Both applications send their first message to each other in the same instant; waits until both sends returned. */
+    /**
+     * The two peers of the pair scripts: A ({@code 17@kfi}, versions 1 and 2) and B ({@code 0@kfi},
+     * versions 2 and 3), who must agree on version 2.
+     */
+    public Peer[] pair() {
+        return new Peer[] {peer("17@kfi", 1, 2), peer("0@kfi", 2, 3)};
+    }
+
+    /** From now on, parks the hello responses {@code from} sends to {@code to}. */
+    public void parkHelloResponses(Peer from, Peer to) {
+        fabric.park(x -> x.from().equals(from.id()) && x.to().equals(to.id())
+                && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE);
+    }
+
+    /** Both applications send their first message to each other in the same virtual instant. */
     public void sendAtTheSameInstant(Peer a, String toB, Peer b, String toA) {
-        CountDownLatch ready = new CountDownLatch(2);
-        CountDownLatch go = new CountDownLatch(1);
-        CompletableFuture<Void> sa = a.sendWhen(ready, go, b, toB);
-        CompletableFuture<Void> sb = b.sendWhen(ready, go, a, toA);
-        awaitScript("both applications are ready to send", () -> ready.getCount() == 0);
-        run.trace().add("kit", "both applications send now", null);
-        go.countDown();
-        returned(sa, "send from " + a.id());
-        returned(sb, "send from " + b.id());
+        a.send(b, toB);
+        b.send(a, toA);
     }
 
-    /** Every application sends its first message to every other peer, all in the same instant. */
+    /** Every application sends its first message to every other peer, all in the same virtual instant. */
     public void sendAllToAllAtTheSameInstant(List<Peer> peers) {
-        CountDownLatch ready = new CountDownLatch(peers.size());
-        CountDownLatch go = new CountDownLatch(1);
-        List<CompletableFuture<Void>> sends = new ArrayList<>();
         for (Peer p : peers) {
-            List<Peer> others = peers.stream().filter(q -> q != p).toList();
-            sends.add(p.sendToEachWhen(ready, go, others, q -> "from " + p.id() + " to " + q.id()));
-        }
-        awaitScript("every application is ready to send", () -> ready.getCount() == 0);
-        run.trace().add("kit", "all " + peers.size() + " applications send now", null);
-        go.countDown();
-        for (int i = 0; i < sends.size(); i++) {
-            returned(sends.get(i), "the sends of " + peers.get(i).id());
+            for (Peer q : peers) {
+                if (q != p) {
+                    p.send(q, "from " + p.id() + " to " + q.id());
+                }
+            }
         }
     }
 
-    /** Waits until an application's send returned; ERROR if it blocks. */
-    public void returned(CompletableFuture<?> call, String what) {
-        try {
-            call.get(session.pointTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new WindowNotOpened(what + " did not return within " + session.pointTimeout().toMillis()
-                    + " ms (HandshakeEndpoint.send must not block waiting for the peer)");
-        } catch (ExecutionException e) {
-            throw new WindowNotOpened(what + " threw " + e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new WindowNotOpened("interrupted during " + what);
-        }
+    /** Runs virtual time until nothing is left to happen within the horizon. */
+    public void settle() {
+        runUntil(() -> false);
+    }
+
+    /**
+     * Runs virtual time until the fabric has run to quiescence: nothing on its way, nothing left to
+     * happen but the driver's timers.
+     */
+    public void quiesce() {
+        runUntil(time::onlyTimersLeft);
+    }
+
+    /** Runs virtual time until {@code done} holds (checked whenever the driver is idle) or nothing is left to happen. */
+    public void runUntil(BooleanSupplier done) {
+        time.runUntil(time.nanos() + TimeUnit.SECONDS.toNanos(HORIZON_S), done);
     }
 
     // ---------------------------------------------------------------- judgements
 
     /**
-     * Every application message reaches the other application exactly once within the bound; a
-     * driver left idle with an undelivered message and nothing on the wire is reported at once.
+     * Lets time run out, then: every application message reached the other application exactly
+     * once. A message that is neither delivered nor on its way, with no timer armed, would never
+     * arrive: that is said too.
      */
     public void judgeEveryMessageDelivered() {
-        try {
-            await(DELIVERED).atMost(session.bound().multipliedBy(2)).pollInSameThread().pollDelay(Duration.ZERO)
-                    .pollInterval(Duration.ofMillis(1))
-                    .failFast(NOT_STUCK, () -> {
-                        Optional<String> stuck = run.stuck();
-                        if (stuck.isPresent()) {
-                            throw new InvariantViolation(NOT_STUCK, stuck.get());
-                        }
-                    })
-                    .until(fabric::everyMessageDeliveredOnce);
-        } catch (ConditionTimeoutException e) {
-            throw new InvariantViolation(DELIVERED, String.join("; ", fabric.deliveryProblems()));
-        }
+        settle();
         List<String> problems = fabric.deliveryProblems();
         if (!problems.isEmpty()) {
-            throw new InvariantViolation(DELIVERED, String.join("; ", problems));
+            boolean dead = !time.hasEvents() && !fabric.inFlight() && fabric.parkedCount() == 0;
+            throw new InvariantViolation(DELIVERED, String.join("; ", problems) + (dead ? "; at " + time.stamp()
+                    + " nothing is on its way, no timer is armed and every driver thread is idle" : ""));
         }
     }
 
-    /** Both peers report the same negotiated version, the one expected, within the bound. */
+    /** Both peers report the same negotiated version, the one expected. */
     public void judgeVersions(Peer a, Peer b, int expected) {
-        try {
-            await(SAME_VERSION).atMost(session.bound()).pollInSameThread().pollDelay(Duration.ZERO)
-                    .pollInterval(Duration.ofMillis(1))
-                    .until(() -> version(a, b) == expected && version(b, a) == expected);
-        } catch (ConditionTimeoutException e) {
-            throw new InvariantViolation(SAME_VERSION, a.id() + " is on version " + version(a, b) + " with " + b.id()
-                    + ", " + b.id() + " on version " + version(b, a) + " with " + a.id() + "; both speak " + expected);
-        }
+        judgeVersions(List.of(a, b), expected);
     }
 
     /** Every pair of peers reports the same negotiated version, the one expected. */
@@ -141,24 +143,38 @@ public final class HsWindow extends WindowFixture {
         List<String> wrong = new ArrayList<>();
         for (Peer a : peers) {
             for (Peer b : peers) {
-                if (a != b && version(a, b) != expected) {
-                    wrong.add(a.id() + " is on version " + version(a, b) + " with " + b.id());
+                if (a != b) {
+                    int v = version(a, b);
+                    if (v != expected) {
+                        wrong.add(a.id() + " is on version " + v + " with " + b.id());
+                    }
                 }
             }
         }
         if (!wrong.isEmpty()) {
-            throw new InvariantViolation(SAME_VERSION, wrong.size() + " pair(s) not on version " + expected + ", first: "
-                    + String.join("; ", wrong.subList(0, Math.min(5, wrong.size()))));
+            throw new InvariantViolation(SAME_VERSION, wrong.size() + " pair(s) not on version " + expected
+                    + " (the highest both speak), first: " + String.join("; ", wrong.subList(0, Math.min(5, wrong.size()))));
         }
     }
 
-    private static int version(Peer of, Peer with) {
-        return of.call("negotiatedVersion(" + with.id() + ")", () -> of.endpoint().negotiatedVersion(with.id())).join();
+    private int version(Peer of, Peer with) {
+        CompletableFuture<Integer> v = of.call("negotiatedVersion(" + with.id() + ")",
+                () -> of.endpoint().negotiatedVersion(with.id()));
+        time.awaitIdle();
+        return v.join();
+    }
+
+    /** No peer sent a hello request while an earlier one to the same peer was in flight. */
+    public void judgeOneHelloInFlight() {
+        List<String> duplicates = fabric.duplicateHellos();
+        if (!duplicates.isEmpty()) {
+            throw new InvariantViolation(ONE_HELLO, String.join("; ", duplicates));
+        }
     }
 
     /** No endpoint threw on a receive thread. */
     public void judgeRules() {
-        List<String> errors = new ArrayList<>(fabric.handlerErrors());
+        List<String> errors = fabric.handlerErrors();
         if (!errors.isEmpty()) {
             throw new InvariantViolation(RULES, String.join("; ", errors));
         }
@@ -173,6 +189,5 @@ public final class HsWindow extends WindowFixture {
     public void close() {
         run.finish();
         fabric.close();
-        context.close();
     }
 }

@@ -1,0 +1,71 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.VirtualTime;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.sim.SimulatedFabric.Peer;
+import io.github.fabrictck.spi.Family;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HS-3 duplicate hellos from concurrent timeouts.
+ *
+ * <p>Source: Lustre LU-17838 (kfilnd): two sends to a new peer that wait for the same hello time out
+ * together, and each starts a hello of its own.
+ *
+ * <p>Forced: A's application sends two messages to a new peer B in the same virtual instant; B's
+ * hello responses to A are held back on the fabric until A's timers have fired; then they are
+ * released. On virtual time, timers armed in the same instant with the same timeout fire in the
+ * same instant, every run.
+ *
+ * <p>If this window fails, check that the hello timeout belongs to the peer, not to each message
+ * waiting for it, and that a retry checks whether a hello to that peer is already in flight.
+ */
+@Tag("HS-3")
+@RaceWindow(id = "HS-3", title = "duplicate hellos from concurrent timeouts", family = Family.PEER_HANDSHAKE,
+        source = "https://jira.whamcloud.com/browse/LU-17838",
+        bug = "Lustre kfilnd (LU-17838): two sends to a new peer waiting for the same hello timed out together and "
+                + "each sent a hello request of its own, so two hellos to one peer were in flight at once.",
+        interleaving = {
+            "A's application sends two messages to B, a peer A has not talked to, in the same instant: A sends a hello "
+                    + "request and queues both",
+            "B's hello responses to A are held back on the fabric",
+            "A's hello timeout(s) fire: in the same instant when the driver armed one per message",
+            "A may retry its hello once per timeout instant, not once per waiting message",
+            "B's responses are released: the handshake must complete and both messages arrive once"},
+        invariants = {HsWindow.ONE_HELLO, HsWindow.DELIVERED, HsWindow.SAME_VERSION, HsWindow.RULES},
+        onFailure = "Check that the hello timeout belongs to the peer (one timer per peer, not per queued message) and "
+                + "that a retry first checks whether a hello to that peer is in flight.")
+class HS3DuplicateHellos {
+
+    @Test
+    void sendsTimeOutTogether(HsWindow w) {
+        Peer[] ab = w.pair();
+        Peer a = ab[0];
+        Peer b = ab[1];
+        w.parkHelloResponses(b, a);
+        a.send(b, "first from A");
+        a.send(b, "second from A");
+        w.runUntil(() -> a.timersFired() > 0);
+        if (a.timersFired() == 0) {
+            throw new WindowNotOpened("A never timed out while B's hello responses were held back for " + HsWindow.HORIZON_S
+                    + " s of virtual time: HS-3 needs a driver that times out an unanswered hello (a timer of "
+                    + "DriverContext.scheduler())");
+        }
+        long instant = a.lastTimerFiredAt();
+        // Everything else due in that instant (a second timeout armed with the first) happens too.
+        w.time().runUntil(instant, () -> false);
+        w.quiesce();
+        if (w.fabric().parkedCount() == 0) {
+            throw new WindowNotOpened("B sent no hello response to hold back");
+        }
+        w.run().opened("B's hello responses were held back while A's hello timeout fired at "
+                + VirtualTime.seconds(instant) + " (" + a.timersFired() + " timer(s) of A fired); A sent "
+                + w.fabric().helloRequests(a.id(), b.id()) + " hello request(s) to B");
+        w.fabric().releaseParked();
+        w.judgeEveryMessageDelivered();
+        w.judgeOneHelloInFlight();
+        w.judgeVersions(a, b, 2);
+        w.judgeRules();
+    }
+}

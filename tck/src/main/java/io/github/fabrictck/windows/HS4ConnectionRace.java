@@ -1,0 +1,93 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.VirtualTime;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.sim.SimulatedFabric;
+import io.github.fabrictck.sim.SimulatedFabric.Peer;
+import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.hs.PeerId;
+import io.github.fabrictck.spi.hs.WireMessage;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HS-4 connection race liveness.
+ *
+ * <p>Source: Lustre ko2iblnd LU-7646: when two peers connect to each other at the same time, the
+ * higher NID wins the race; when the winner's connection keeps failing the loser is rejected again
+ * and again, so after 20 rejected races the lower NID is allowed to win.
+ *
+ * <p>Forced: both peers send their first message in the same virtual instant, so their hello
+ * requests cross; on virtual time, equal timers make both sides retry in lock-step, every round,
+ * every run. The pair must converge within a bounded number of rounds
+ * ({@code fabric-tck.helloRounds}, default 25 hello requests each way, so a driver with the
+ * LU-7646 escape after 20 races passes).
+ *
+ * <p>If this window fails, check that crossing hellos are resolved the same way on both sides (a
+ * rule such as "the higher address wins", with an escape after a bounded number of races, or the
+ * kfilnd rule of answering every request), never by both sides rejecting and retrying.
+ */
+@Tag("HS-4")
+@RaceWindow(id = "HS-4", title = "connection race liveness", family = Family.PEER_HANDSHAKE,
+        source = "https://jira.whamcloud.com/browse/LU-7646",
+        bug = "Lustre ko2iblnd (LU-7646): in a connection race the higher NID wins; when its connection kept failing "
+                + "the lower NID was rejected forever, until an escape let the lower win after 20 rejected races.",
+        interleaving = {
+            "A and B send their first message to each other in the same instant: the hello requests cross",
+            "each side resolves the race: answers the other's request, or rejects it",
+            "whoever retries does it on its hello timer: with equal timers both retry in the same instant, round after "
+                    + "round",
+            "within the bound the pair must be up to date on both sides and every message delivered once"},
+        invariants = {HsWindow.CONVERGES, HsWindow.DELIVERED, HsWindow.SAME_VERSION, HsWindow.RULES},
+        onFailure = "Check that crossing hellos are resolved the same way on both sides (the higher address wins, with "
+                + "an escape after a bounded number of races, or every request is answered), never by both rejecting.")
+class HS4ConnectionRace {
+
+    @Test
+    void bothRetryInLockStep(HsWindow w) {
+        Peer[] ab = w.pair();
+        Peer a = ab[0];
+        Peer b = ab[1];
+        PeerId aId = a.id();
+        PeerId bId = b.id();
+        w.sendAtTheSameInstant(a, "first from A", b, "first from B");
+        w.runUntil(() -> w.fabric().everyMessageDeliveredOnce() || rounds(w, aId, bId) > HsWindow.ROUNDS);
+        List<SimulatedFabric.Wire> first = w.fabric().wires(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST
+                && x.sentAt() == 0);
+        if (first.size() < 2) {
+            throw new WindowNotOpened("the two first hello requests did not cross: only " + first.size()
+                    + " was sent in the instant both applications sent");
+        }
+        w.run().opened("A's and B's first hello requests crossed on the wire (both sent at t=0.000 s); "
+                + rounds(w, aId, bId) + " round(s) of hello requests each way, retries in lock-step on virtual time");
+        int rounds = rounds(w, aId, bId);
+        if (rounds > HsWindow.ROUNDS) {
+            throw new InvariantViolation(HsWindow.CONVERGES, "after " + rounds + " rounds the pair has not converged: "
+                    + aId + " sent " + w.fabric().helloRequests(aId, bId) + " hello requests to " + bId + ", " + bId
+                    + " sent " + w.fabric().helloRequests(bId, aId) + " to " + aId + ", crossing in lock-step until "
+                    + w.time().stamp() + "; " + answers(w, aId, bId));
+        }
+        w.judgeEveryMessageDelivered();
+        w.judgeVersions(a, b, 2);
+        w.judgeRules();
+    }
+
+    private static int rounds(HsWindow w, PeerId a, PeerId b) {
+        return Math.max(w.fabric().helloRequests(a, b), w.fabric().helloRequests(b, a));
+    }
+
+    /** How the last hello requests were answered, in words. */
+    private static String answers(HsWindow w, PeerId a, PeerId b) {
+        List<SimulatedFabric.Wire> responses = w.fabric().wires(x -> x.message().kind() == WireMessage.Kind.HELLO_RESPONSE);
+        if (responses.isEmpty()) {
+            return "no hello request was answered";
+        }
+        SimulatedFabric.Wire last = responses.get(responses.size() - 1);
+        long rejects = responses.stream().filter(x -> x.message().version() == 0).count();
+        return responses.size() + " hello responses, " + rejects + " of them version 0 (a rejection); the last, from "
+                + last.from() + " at " + VirtualTime.seconds(last.sentAt()) + ", carried version "
+                + last.message().version();
+    }
+}
