@@ -26,6 +26,7 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     private volatile int armed;
     private volatile int fired;
     private volatile long lastFiredAt = -1;
+    private final java.util.Map<Long, Integer> firings = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * A scheduler.
@@ -48,6 +49,11 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     /** How many timers fired (ran). */
     public int fired() {
         return fired;
+    }
+
+    /** How many timers fired at this virtual instant. */
+    public int firedAt(long instant) {
+        return firings.getOrDefault(instant, 0);
     }
 
     /** The virtual time at which a timer last fired, or -1. */
@@ -153,6 +159,7 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
             }
             fired++;
             lastFiredAt = time.nanos();
+            firings.merge(lastFiredAt, 1, Integer::sum);
             if (period == 0) {
                 super.run();
             } else if (runAndReset() && !shutdown) {

@@ -85,6 +85,11 @@ public final class KitContext implements DriverContext, AutoCloseable {
         return scheduler instanceof VirtualScheduler v ? v.lastFiredAt() : -1;
     }
 
+    /** How many timers fired at this virtual instant (0 on the wall clock). */
+    public synchronized int timersFiredAt(long instant) {
+        return scheduler instanceof VirtualScheduler v ? v.firedAt(instant) : 0;
+    }
+
     /** The timers fired so far on virtual time (0 on the wall clock). */
     public synchronized int timersFired() {
         return scheduler instanceof VirtualScheduler v ? v.fired() : 0;

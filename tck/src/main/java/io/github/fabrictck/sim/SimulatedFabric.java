@@ -311,8 +311,9 @@ public final class SimulatedFabric implements AutoCloseable {
             duplicateHellos.add(w.from + " sent a second hello request to " + w.to + " (wire #" + w.seq + " at "
                     + VirtualTime.seconds(w.sentAt) + ") while its request #" + previous.seq + " (sent at "
                     + VirtualTime.seconds(previous.sentAt) + ") was in flight, with no timeout of " + w.from
-                    + " fired since; sent at " + run.trace().lastSite(Thread.currentThread().getName(), 0,
-                    run.trace().size()));
+                    + " fired since" + (w.sentAt == from.context.lastTimerFiredAt() ? " (" + from.context.timersFiredAt(w.sentAt)
+                    + " timeouts of " + w.from + " fired at that instant)" : "") + "; sent at "
+                    + run.trace().lastSite(Thread.currentThread().getName(), 0, run.trace().size()));
         }
         outstandingHellos.put(key, w);
     }

@@ -206,13 +206,20 @@ public final class CsWindow extends WindowFixture {
 
     /** What is wrong with what {@code reader}'s application read, or {@code null}. */
     static String bytesProblem(Trial.End reader, Trial.End writer) {
-        byte[] got = reader.received();
-        byte[] wrote = writer.written();
+        return bytesProblem(reader.name(), reader.received(), writer.name(), writer.written());
+    }
+
+    /**
+     * What is wrong with the bytes an application read, compared with what the peer application
+     * wrote, or {@code null} when they are the same: missing bytes, or the first wrong byte with
+     * the bytes from there.
+     */
+    static String bytesProblem(String reader, byte[] got, String writer, byte[] wrote) {
         if (Arrays.equals(got, wrote)) {
             return null;
         }
         int i = Arrays.mismatch(got, wrote);
-        String who = "the " + reader.name() + "'s application read " + got.length + " byte(s) where the " + writer.name()
+        String who = "the " + reader + "'s application read " + got.length + " byte(s) where the " + writer
                 + "'s application wrote " + wrote.length;
         if (i == got.length) {
             return who + ": it is missing the last " + (wrote.length - got.length) + " byte(s) " + hex(wrote, i);
