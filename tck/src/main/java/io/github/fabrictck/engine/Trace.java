@@ -12,7 +12,7 @@ public final class Trace {
 
     static final int LIMIT = 20_000;
 
-    private final long start = System.nanoTime();
+    private long start = System.nanoTime();
     private final List<TraceEvent> events = new ArrayList<>();
     private int dropped;
 
@@ -27,7 +27,7 @@ public final class Trace {
             dropped++;
             return;
         }
-        double t = Math.round((System.nanoTime() - start) / 1_000.0) / 1_000.0;
+        double t = Math.round((System.nanoTime() - start) / 1_000.0) / 1_000.0; // under the lock: restart moves start
         events.add(new TraceEvent(t, thread, event, at));
     }
 
@@ -38,6 +38,7 @@ public final class Trace {
     public synchronized void restart() {
         events.clear();
         dropped = 0;
+        start = System.nanoTime();
     }
 
     /** How many events are recorded so far (a position for {@link #lastSite}). */
@@ -60,8 +61,8 @@ public final class Trace {
         return null;
     }
 
-    /** Milliseconds since the window started. */
-    public long elapsedMillis() {
+    /** Milliseconds since the window (or the trial) started. */
+    public synchronized long elapsedMillis() {
         return (System.nanoTime() - start) / 1_000_000;
     }
 

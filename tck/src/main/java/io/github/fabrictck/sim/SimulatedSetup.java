@@ -100,6 +100,7 @@ public final class SimulatedSetup implements AutoCloseable {
     private final Socket clientSocket;
     private final Socket serverSocket;
     private volatile Trial trial;
+    private final java.util.Set<String> endpointClasses = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean closed;
 
     /**
@@ -178,13 +179,19 @@ public final class SimulatedSetup implements AutoCloseable {
      * @param loss the fast-path message to lose, or {@code null}
      */
     public Trial trial(Loss loss) {
-        if (trial != null) {
-            trial.close();
-        }
+        endTrial();
         time.reset();
         trial = new Trial(loss);
         trial.start();
         return trial;
+    }
+
+    /** Closes the endpoints of the trial in progress, if any, and waits until the driver is idle. */
+    public void endTrial() {
+        if (trial != null) {
+            trial.close();
+            trial = null;
+        }
     }
 
     @Override
@@ -193,9 +200,7 @@ public final class SimulatedSetup implements AutoCloseable {
             return;
         }
         closed = true;
-        if (trial != null) {
-            trial.close();
-        }
+        endTrial();
         time.stop();
         for (Socket s : new Socket[] {clientSocket, serverSocket}) {
             if (s != null) {
@@ -210,7 +215,7 @@ public final class SimulatedSetup implements AutoCloseable {
 
     /** The driver classes of the endpoints opened so far, for the agent check. */
     public List<String> endpointClassNames() {
-        return trial == null ? List.of() : trial.endpointClassNames();
+        return List.copyOf(endpointClasses);
     }
 
     private static String side(Role r) {
@@ -329,16 +334,6 @@ public final class SimulatedSetup implements AutoCloseable {
             }
         }
 
-        List<String> endpointClassNames() {
-            List<String> names = new ArrayList<>();
-            for (End e : List.of(clientEnd, serverEnd)) {
-                if (e.endpoint != null) {
-                    names.add(e.endpoint.getClass().getName());
-                }
-            }
-            return names;
-        }
-
         void close() {
             for (End e : List.of(clientEnd, serverEnd)) {
                 if (e.endpoint != null) {
@@ -454,6 +449,9 @@ public final class SimulatedSetup implements AutoCloseable {
             void open() {
                 try {
                     endpoint = driver.openConnectionSetup(context, this);
+                    if (endpoint != null) {
+                        endpointClasses.add(endpoint.getClass().getName());
+                    }
                 } catch (RuntimeException | LinkageError e) {
                     errors.add("Driver.openConnectionSetup failed for the " + side.name + ": " + e);
                     return;

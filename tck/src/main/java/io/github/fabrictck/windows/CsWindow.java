@@ -87,6 +87,7 @@ public final class CsWindow extends WindowFixture {
      */
     public Trial trial(Loss loss, long phaseMs) {
         trials++;
+        setup.endTrial();
         run.trace().restart();
         run.trace().add("kit", "trial " + trials + ": " + describe(loss, phaseMs), null);
         Trial t = setup.trial(loss);

@@ -21,7 +21,8 @@ import java.util.function.BooleanSupplier;
  */
 public final class HsWindow extends WindowFixture {
 
-    static final String DELIVERED = "every application message is delivered exactly once within the bound";
+    static final String DELIVERED = "every application message is delivered exactly once, within " + HsWindow.HORIZON_S
+            + " s of virtual time";
     static final String SAME_VERSION = "both peers end up connected on the same version, the highest both speak";
     static final String RULES = "the endpoints throw nothing on the fabric's receive threads";
     static final String ONE_HELLO = "at most one hello request per peer is in flight: a peer sends another only after "
