@@ -1,5 +1,6 @@
 package io.github.fabrictck.bench;
 
+import io.github.fabrictck.bench.cs.ConnectionSetup;
 import io.github.fabrictck.bench.overhead.Overhead;
 import io.github.fabrictck.bench.scale.PeerScale;
 import io.github.fabrictck.bench.scale.Scale;
@@ -23,9 +24,9 @@ import java.util.stream.Stream;
 
 /**
  * The benchmark: detection power and speed of the kit side by side with plain stress testing,
- * false positives, overhead and scale. Writes {@code bench-results.md} and {@code bench-results.json}
- * in the directory given as the only argument; settings come from {@code bench.*} system
- * properties ({@link BenchConfig}).
+ * false positives, overhead, scale and the connection-setup family on virtual time. Writes
+ * {@code bench-results.md} and {@code bench-results.json} in the directory given as the only
+ * argument; settings come from {@code bench.*} system properties ({@link BenchConfig}).
  */
 public final class Bench {
 
@@ -118,6 +119,7 @@ public final class Bench {
         say("5. scale: peers in all-to-all first contact " + config.scalePeers());
         scale.put("peers", PeerScale.measure(forks, config.scalePeers(), work));
         r.put("scale", scale);
+        r.put("connectionSetup", ConnectionSetup.measure(forks, config, work, Bench::say));
 
         r.put("wallTimeSeconds", Math.round((System.nanoTime() - t0) / 1e8) / 10.0);
         r.put("loadAverageAtEnd", Machine.loadAverage());

@@ -20,8 +20,8 @@ import java.util.Properties;
  * @param stressControl       also stress the compliant {@code sample} as a control of the stress
  *                            detector ({@code bench.stressControl}, true)
  * @param falsePositiveRuns   runs of the whole catalog on {@code sample} ({@code bench.falsePositiveRuns}, 1000)
- * @param falsePositiveWindows the windows of the false-positive run ({@code bench.falsePositiveWindows}, empty: the
- *                            whole catalog)
+ * @param falsePositiveWindows the windows of the false-positive run ({@code bench.falsePositiveWindows}, CQ and
+ *                            HS: the CS sweeps have their own section; empty: the whole catalog)
  * @param startupForks        JVMs started with and without the agent for the start-up cost ({@code bench.startupForks}, 5)
  * @param jmhForks            JMH forks per configuration ({@code bench.jmhForks}, 2)
  * @param jmhWarmupIterations JMH warm-up iterations ({@code bench.jmhWarmupIterations}, 3)
@@ -31,27 +31,35 @@ import java.util.Properties;
  * @param scaleCapSeconds     a scale run longer than this skips the larger sizes of its mode
  *                            ({@code bench.scaleCapSeconds}, 120)
  * @param scalePeers          peer counts of the all-to-all first-contact scale table ({@code bench.scalePeers}, 8..64)
+ * @param csRuns              runs of the connection-setup windows per driver ({@code bench.csRuns}, 20)
+ * @param csDrivers           the drivers of the connection-setup section ({@code bench.csDrivers}; empty, the
+ *                            default: {@code sample} and every {@code broken-cs-*} driver on the class path)
+ * @param csWindows           the windows of the connection-setup section ({@code bench.csWindows}, {@code CS}: the
+ *                            whole family)
  * @param seed                seed of every random choice of the stress device and loop ({@code bench.seed}, 1)
  */
 public record BenchConfig(int runs, List<String> drivers, double stressSeconds, boolean stressControl,
                           int falsePositiveRuns, List<String> falsePositiveWindows, int startupForks, int jmhForks, int jmhWarmupIterations,
                           int jmhIterations, int jmhIterationMillis, List<Integer> scaleSizes, int scaleCapSeconds,
-                          List<Integer> scalePeers, long seed) {
+                          List<Integer> scalePeers, int csRuns, List<String> csDrivers, List<String> csWindows,
+                          long seed) {
 
     /** The settings of the full run. */
     public static BenchConfig defaults() {
         return new BenchConfig(100, List.of(), 60, true, 1000,
-                List.of(), 5, 2, 3, 5, 1000, List.of(1_000, 10_000, 100_000, 1_000_000), 120, List.of(8, 16, 32, 64), 1);
+                List.of("CQ", "HS"), 5, 2, 3, 5, 1000, List.of(1_000, 10_000, 100_000, 1_000_000), 120, List.of(8, 16, 32, 64),
+                20, List.of(), List.of("CS"), 1);
     }
 
     /**
      * The settings of the smoke that the default build runs: every section, as small as it gets (one
      * known-broken driver, one run, half a second of stress, one window for false positives, one JVM
-     * per configuration).
+     * per configuration; one JVM for connection setup: two runs of CS-1, which {@code broken-cs-2} passes,
+     * and CS-2, which it fails).
      */
     public static BenchConfig smoke() {
         return new BenchConfig(1, List.of("broken-cq-3"), 0.5, true, 1, List.of("CQ-3"), 1, 1, 0, 1, 100,
-                List.of(1_000), 10, List.of(8), 1);
+                List.of(1_000), 10, List.of(8), 2, List.of("broken-cs-2"), List.of("CS-1", "CS-2"), 1);
     }
 
     /** {@link #defaults()} with every {@code bench.*} property that is set and not empty applied. */
@@ -74,6 +82,9 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
                 integer(p, "scaleCapSeconds", d.scaleCapSeconds),
                 list(p, "scalePeers", null) == null ? d.scalePeers
                         : list(p, "scalePeers", null).stream().map(Integer::valueOf).toList(),
+                integer(p, "csRuns", d.csRuns),
+                list(p, "csDrivers", d.csDrivers),
+                list(p, "csWindows", d.csWindows),
                 Long.parseLong(value(p, "seed", Long.toString(d.seed))));
     }
 
@@ -109,6 +120,9 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
         m.put("scaleSizes", scaleSizes);
         m.put("scaleCapSeconds", scaleCapSeconds);
         m.put("scalePeers", scalePeers);
+        m.put("csRuns", csRuns);
+        m.put("csDrivers", csDrivers);
+        m.put("csWindows", csWindows);
         m.put("seed", seed);
         return m;
     }

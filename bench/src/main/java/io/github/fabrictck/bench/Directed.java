@@ -17,8 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Sections 1 and 3: the kit's launcher, forked as the plugin forks it, with {@code --repeat N};
- * the figures come from the result file's {@code windows[].repeat}.
+ * Sections 1, 3 and 6: the kit's launcher, forked as the plugin forks it, with {@code --repeat N};
+ * the figures come from the result file's {@code windows[].repeat}, and every run's wall time from
+ * the launcher's progress lines ({@code fabric-tck: CS-1/memory PASS (120 ms)}).
  */
 public final class Directed {
 
@@ -56,10 +57,16 @@ public final class Directed {
         List<String> command = forks.command(options, forks.launcherClasspath(),
                 "io.github.fabrictck.launcher.Main", args);
         AtomicLong firstWindowStart = new AtomicLong(-1);
+        Map<String, List<Long>> runMillis = new LinkedHashMap<>();
         Forks.Outcome fork = Forks.run(command, out.resolve("fork.log"), timeout, (at, line) -> {
             Matcher m = PROGRESS.matcher(line);
-            if (m.find() && firstWindowStart.get() < 0) {
-                firstWindowStart.set(Math.max(0, at - Long.parseLong(m.group(3))));
+            if (m.find()) {
+                if (firstWindowStart.get() < 0) {
+                    firstWindowStart.set(Math.max(0, at - Long.parseLong(m.group(3))));
+                }
+                synchronized (runMillis) {
+                    runMillis.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(Long.parseLong(m.group(3)));
+                }
             }
         });
         Map<String, Object> r = new LinkedHashMap<>();
@@ -76,17 +83,46 @@ public final class Directed {
             Result result = ResultJson.read(out.resolve(ResultJson.FILE_NAME));
             r.put("complete", result.complete());
             for (WindowResult w : result.windows()) {
-                variants.add(variant(w));
+                Map<String, Object> v = variant(w);
+                List<Long> millis;
+                synchronized (runMillis) {
+                    millis = runMillis.getOrDefault(w.label(), List.of());
+                }
+                v.put("wallMillis", Stats.distribution(millis.stream().mapToLong(Long::longValue).toArray()));
+                variants.add(v);
             }
         } catch (IOException e) {
             r.put("complete", false);
             r.put("problem", e.getMessage());
         }
         r.put("variants", variants);
+        synchronized (runMillis) {
+            r.put("roundMillis", Stats.distribution(rounds(runMillis)));
+        }
         return r;
     }
 
-    /** One window variant's figures: verdict counts, detection rate, time-to-detect distribution. */
+    /**
+     * The wall time of each round of a {@code --repeat} run: the k-th round is the sum of every
+     * variant's k-th duration (the launcher runs the whole selection once per round); only the
+     * rounds every variant finished.
+     */
+    static long[] rounds(Map<String, List<Long>> runMillis) {
+        int complete = runMillis.values().stream().mapToInt(List::size).min().orElse(0);
+        long[] rounds = new long[complete];
+        for (List<Long> millis : runMillis.values()) {
+            for (int k = 0; k < complete; k++) {
+                rounds[k] += millis.get(k);
+            }
+        }
+        return rounds;
+    }
+
+    /**
+     * One window variant's figures: verdict counts, detection rate, time-to-detect distribution; the
+     * distribution of every run's wall time ({@code wallMillis}, from the launcher's progress lines)
+     * is added by {@link #launch}.
+     */
     static Map<String, Object> variant(WindowResult w) {
         RepeatStats s = w.repeat();
         int runs = s == null ? 1 : s.runs();

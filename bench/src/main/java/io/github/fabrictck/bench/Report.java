@@ -36,7 +36,8 @@ public final class Report {
                 .append(Stats.millis(num(r, "wallTimeSeconds") * 1000)).append("\n");
         md.append("- Settings: ").append(settings.get("runs")).append(" directed runs per known-broken driver, ")
                 .append(settings.get("stressSeconds")).append(" s of plain stress per driver, ")
-                .append(settings.get("falsePositiveRuns")).append(" runs of the whole catalog on `sample`, seed ")
+                .append(settings.get("falsePositiveRuns")).append(" runs of the whole catalog on `sample`, ")
+                .append(settings.get("csRuns")).append(" runs of the connection-setup windows per driver, seed ")
                 .append(settings.get("seed")).append(" (all settings in `bench-results.json`)\n\n");
 
         headline(md, (List<Map<String, Object>>) r.get("headline"));
@@ -45,6 +46,7 @@ public final class Report {
         falsePositives(md, map(r, "falsePositives"));
         overhead(md, map(r, "overhead"));
         scale(md, map(r, "scale"));
+        connectionSetup(md, map(r, "connectionSetup"));
         return md.toString();
     }
 
@@ -268,6 +270,110 @@ public final class Report {
                     .append(row.get("millis") == null ? "-" : Stats.millis(num(row, "millis"))).append(" |\n");
         }
         md.append("\n");
+    }
+
+    private static void connectionSetup(StringBuilder md, Map<String, Object> cs) {
+        md.append("## 6. Connection setup on virtual time\n\n");
+        List<Map<String, Object>> drivers = (List<Map<String, Object>>) cs.getOrDefault("drivers", List.of());
+        md.append("The connection-setup windows (" + String.valueOf(cs.get("windows")).replace(",", ", ") + ") on "
+                + String.join(", ", drivers.stream().map(d -> "`" + d.get("driver") + "`").toList()) + ", "
+                + cs.get("runs") + " runs of each window variant in one JVM per driver (the launcher with `--repeat "
+                + cs.get("runs") + "`, forked as in section 1), with the kit's defaults: a one-way delay of "
+                + cs.get("controlDelayMillis") + " ms, phases 0 to " + Stats.grouped(lng(cs, "phaseMaxMillis"))
+                + " ms in steps of " + cs.get("phaseStepMillis") + " ms (" + cs.get("phases") + "), a setup bound of "
+                + cs.get("setupBoundSeconds") + " s. A sweep is CS-1's " + cs.get("phases") + " phases, or, for CS-2 and "
+                + "CS-3, a loss-free setup, then no loss and each fast-path setup message that setup sent, lost, each at "
+                + "every phase; the trials come from the trace. Wall time is each run's window duration (the launcher's "
+                + "progress lines): the whole sweep when it passes, the sweep up to its FAIL when it fails; a JVM's first "
+                + "run carries its warm-up. Time to FAIL is the failing runs' durations (`windows[].repeat`). Virtual "
+                + "time: the trial shown is the last of a passing sweep or the failing one (the virtual time of its last "
+                + "event); a finished sweep's is the kit's own total of all its trials; a failing sweep has none (its "
+                + "failing trial says nothing of the trials before it).\n\n");
+        md.append("| driver | window variant | runs | FAIL | PASS | ERROR | trials per sweep | wall time median | max "
+                + "| time to FAIL median | max | virtual time of the trial shown | virtual time per sweep |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Map<String, Object> d : drivers) {
+            List<Map<String, Object>> variants = (List<Map<String, Object>>) d.get("variants");
+            if (variants.isEmpty()) {
+                md.append("| ").append(d.get("driver")).append(" | ").append(d.get("windows"))
+                        .append(" | no result: ").append(d.get("problem")).append(" | | | | | | | | | | |\n");
+                continue;
+            }
+            long trials = 0;
+            long virtual = 0;
+            int estimated = 0;
+            for (Map<String, Object> v : variants) {
+                Map<String, Object> wall = map(v, "wallMillis");
+                Map<String, Object> ttd = map(v, "timeToDetectMillis");
+                trials += lng(v, "trialsRun");
+                virtual += lng(v, "virtualEstimateMillis");
+                estimated += v.get("virtualEstimateMillis") == null ? 0 : 1;
+                md.append("| ").append(d.get("driver")).append(" | ").append(v.get("window")).append(" | ")
+                        .append(v.get("runs")).append(" | ").append(v.get("fail")).append(" | ").append(v.get("pass"))
+                        .append(" | ").append(v.get("error")).append(" | ").append(trials(v)).append(" | ")
+                        .append(wall.isEmpty() ? "– | –" : Stats.millis(num(wall, "median")) + " | "
+                                + Stats.millis(num(wall, "max")))
+                        .append(" | ").append(ttd.isEmpty() ? "– | –" : Stats.millis(num(ttd, "median")) + " | "
+                                + Stats.millis(num(ttd, "max")))
+                        .append(" | ").append(v.get("lastTrialVirtualMillis") == null ? "–"
+                                : seconds(num(v, "lastTrialVirtualMillis")))
+                        .append(" | ").append(virtual(v)).append(" |\n");
+            }
+            Map<String, Object> rounds = map(d, "roundMillis");
+            md.append("| ").append(d.get("driver")).append(" | **all ").append(variants.size())
+                    .append(" variants, one run of each** | ").append(d.get("repeat")).append(" | | | | ")
+                    .append(Stats.grouped(trials)).append(" | ")
+                    .append(rounds.isEmpty() ? "– | –" : Stats.millis(num(rounds, "median")) + " | "
+                            + Stats.millis(num(rounds, "max")))
+                    .append(" | | | | ").append(estimated == 0 ? "–" : "≈ " + virtualTime(virtual)
+                            + (estimated < variants.size() ? " (the " + estimated + " passing sweeps)" : ""))
+                    .append(" |\n");
+        }
+        md.append("\n");
+        if (!drivers.isEmpty()) {
+            md.append("JVM wall time per driver (start-up and every run included): ");
+            for (int i = 0; i < drivers.size(); i++) {
+                Map<String, Object> d = drivers.get(i);
+                md.append(i == 0 ? "" : ", ").append("`").append(d.get("driver")).append("` ")
+                        .append(Stats.millis(num(d, "forkWallMillis")));
+            }
+            md.append(".\n\n");
+        }
+    }
+
+    /** The trials of a CS sweep: all of them, or those run to its FAIL or ERROR with the phase of the last. */
+    private static String trials(Map<String, Object> v) {
+        if (v.get("trials") != null) {
+            return Stats.grouped(lng(v, "trials"));
+        }
+        if (v.get("trialsRun") == null) {
+            return "–";
+        }
+        Object phase = v.get("lastTrialPhaseMillis");
+        return Stats.grouped(lng(v, "trialsRun")) + " to the " + v.get("outcome")
+                + (phase == null ? "" : " (phase " + Stats.grouped(((Number) phase).longValue()) + " ms)");
+    }
+
+    /** {@code ≈ 604 × 4.06 s = 40.9 min}: trials × the virtual time of the trial shown, for a sweep that passed. */
+    private static String virtual(Map<String, Object> v) {
+        if (v.get("virtualEstimateMillis") == null) {
+            return "–";
+        }
+        if (v.get("virtualMillis") != null) {
+            return virtualTime(num(v, "virtualMillis"));
+        }
+        return "≈ " + Stats.grouped(lng(v, "trials")) + " × " + seconds(num(v, "lastTrialVirtualMillis")) + " = "
+                + virtualTime(num(v, "virtualEstimateMillis"));
+    }
+
+    /** Virtual milliseconds as {@code 4.06 s}. */
+    private static String seconds(double ms) {
+        return String.format(Locale.ROOT, "%.2f s", ms / 1000);
+    }
+
+    /** Virtual time for the table: as {@link Stats#millis}, in hours from 2 h. */
+    private static String virtualTime(double ms) {
+        return ms < 7_200_000 ? Stats.millis(ms) : String.format(Locale.ROOT, "%.1f h", ms / 3_600_000);
     }
 
     private static String cell(Map<String, Object> row) {

@@ -28,7 +28,7 @@ class BenchSmokeTest {
         Map<String, Object> json = (Map<String, Object>) Json.parse(Files.readString(out.resolve("bench-results.json")));
         assertEquals(r.get("command"), json.get("command"));
         for (String heading : List.of("## Headline", "## 1. Directed detection", "## 2. Plain-stress baseline",
-                "## 3. False positives", "## 4. Overhead", "## 5. Scale")) {
+                "## 3. False positives", "## 4. Overhead", "## 5. Scale", "## 6. Connection setup on virtual time")) {
             assertTrue(md.contains(heading), heading + " in\n" + md);
         }
         assertTrue(md.contains("| broken-cq-3 | CQ-3 | 1 | "), md);
@@ -36,6 +36,8 @@ class BenchSmokeTest {
         assertTrue(md.contains("| CQ-3 | 1 | "), "the false-positive table\n" + md);
         assertTrue(md.contains("| without agent | "), md);
         assertTrue(md.contains("| 1,000 | "), md);
+        assertTrue(md.contains("| broken-cs-2 | CS-1/memory | 2 | 0 | 2 | 0 | 201 | "), "a whole sweep\n" + md);
+        assertTrue(md.contains("| broken-cs-2 | CS-2/memory | 2 | 2 | 0 | 0 | "), "a sweep up to its FAIL\n" + md);
 
         List<Map<String, Object>> directed = (List<Map<String, Object>>) json.get("directed");
         assertEquals(0L, directed.get(0).get("exitCode"), "the launcher fork: " + directed.get(0).get("log"));
@@ -43,6 +45,10 @@ class BenchSmokeTest {
         List<Map<String, Object>> stress = (List<Map<String, Object>>) json.get("stress");
         assertEquals(List.of("broken-cq-3", "sample"), stress.stream().map(s -> s.get("driver")).toList());
         stress.forEach(s -> assertFalse(s.containsKey("problem"), s.toString()));
+        Map<String, Object> cs = (Map<String, Object>) json.get("connectionSetup");
+        List<Map<String, Object>> csDrivers = (List<Map<String, Object>>) cs.get("drivers");
+        assertEquals(List.of("broken-cs-2"), csDrivers.stream().map(d -> d.get("driver")).toList());
+        csDrivers.forEach(d -> assertEquals(0L, d.get("exitCode"), "the CS fork: " + d.get("log")));
         Map<String, Object> startup = (Map<String, Object>) ((Map<String, Object>) json.get("overhead")).get("startup");
         assertTrue(((Number) ((Map<String, Object>) startup.get("withAgent")).get("instrumentedClasses")).intValue() > 0,
                 "the agent rewrote the driver's classes: " + startup);

@@ -45,7 +45,7 @@ class ReportTest {
         for (String heading : List.of("# Fabric TCK benchmark results", "## Headline: directed detection versus plain stress", "## 1. Directed detection",
                 "## 2. Plain-stress baseline", "## 3. False positives", "## 4. Overhead", "### Start-up",
                 "### Send-path throughput (JMH)", "## 5. Scale", "### Completions per CQ window",
-                "### Peers in all-to-all first contact")) {
+                "### Peers in all-to-all first contact", "## 6. Connection setup on virtual time")) {
             assertTrue(md.contains(heading + "\n"), heading);
         }
         assertTrue(md.contains("- Machine: 2 cores (Test CPU)"), md);
@@ -56,6 +56,28 @@ class ReportTest {
         assertTrue(md.contains("Anything but PASS (counts, then the first such run's reason):\n\n- CQ-2: 0 FAIL, 1 ERROR"), md);
         assertTrue(md.contains("| 1,000 | 2 ms (2.0 µs each) | 20 ms (20.0 µs each) | skipped: too long |"), md);
         assertTrue(md.contains("runs at 10 % of its speed"), md);
+        assertTrue(md.contains("| sample | CS-2/memory | 20 | 0 | 20 | 0 | 604 | 400 ms | 900 ms | – | – | 4.06 s | "
+                + "≈ 604 × 4.06 s = 40.9 min |"), md);
+        assertTrue(md.contains("| broken-cs-1 | CS-1/memory | 20 | 20 | 0 | 0 | 99 to the FAIL (phase 980 ms) | 120 ms | "
+                + "700 ms | 120 ms | 700 ms | 3.04 s | – |"), md);
+        assertTrue(md.contains("| sample | **all 1 variants, one run of each** | 20 | | | | 604 | 400 ms | 900 ms | | | | "
+                + "≈ 40.9 min |"), md);
+        assertTrue(md.contains("| broken-cs-1 | **all 1 variants, one run of each** | 20 | | | | 99 | – | – | | | | – |"),
+                md);
+        assertTrue(md.contains("JVM wall time per driver (start-up and every run included): `sample` 5,000 ms, "
+                + "`broken-cs-1` 5,000 ms."), md);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void virtualTimeOfManyHoursIsSaidInHours() {
+        Map<String, Object> r = results();
+        Map<String, Object> v = ((List<Map<String, Object>>) ((List<Map<String, Object>>) ((Map<String, Object>)
+                r.get("connectionSetup")).get("drivers")).get(0).get("variants")).get(0);
+        v.put("trialsRun", 6040);
+        v.put("trials", 6040);
+        v.put("virtualEstimateMillis", 6040L * 4060);
+        assertTrue(Report.markdown(r).contains("≈ 6,040 × 4.06 s = 6.8 h"), Report.markdown(r));
     }
 
     private static Map<String, Object> results() {
@@ -96,6 +118,20 @@ class ReportTest {
         r.put("scale", Map.of("completions", Map.of("burst", 100, "modes", Map.of("plain", List.of(row), "agent",
                 List.of(agentRow), "window", List.of(skipped))), "peers", Map.of("peers", List.of(8), "rows",
                 List.of(Map.of("peers", 8, "messages", 56, "outcome", "PASS", "millis", 340L)), "status", "measured")));
+        Map<String, Object> csPass = variant("CS-2/memory", 20, 0, -1);
+        csPass.put("outcome", "PASS");
+        csPass.putAll(sweep(604, 604, 2000, 4060));
+        csPass.put("wallMillis", Map.of("min", 350L, "median", 400L, "p95", 900L, "max", 900L));
+        Map<String, Object> csFail = variant("CS-1/memory", 20, 20, 120);
+        csFail.put("outcome", "FAIL");
+        csFail.putAll(sweep(null, 99, 980, 3040));
+        csFail.put("timeToDetectMillis", Map.of("min", 100L, "median", 120L, "p95", 700L, "max", 700L));
+        csFail.put("wallMillis", Map.of("min", 100L, "median", 120L, "p95", 700L, "max", 700L));
+        Map<String, Object> sample = launch("sample", csPass);
+        sample.put("roundMillis", Map.of("min", 350L, "median", 400L, "p95", 900L, "max", 900L));
+        r.put("connectionSetup", new LinkedHashMap<>(Map.of("runs", 20, "windows", "CS", "controlDelayMillis", 10,
+                "phaseStepMillis", 10, "phaseMaxMillis", 2000, "phases", 201, "setupBoundSeconds", 10,
+                "drivers", List.of(sample, launch("broken-cs-1", csFail)))));
         r.put("wallTimeSeconds", 600.0);
         r.put("loadAverageAtEnd", "0.2 0.1 0.1");
         return r;
@@ -123,6 +159,16 @@ class ReportTest {
         v.put("timeToDetectMillis", median < 0 ? null : Map.of("min", median, "median", median, "p95", median, "max", median));
         v.put("reason", null);
         return v;
+    }
+
+    private static Map<String, Object> sweep(Integer trials, int trialsRun, long phase, long virtualMillis) {
+        Map<String, Object> s = new HashMap<>();
+        s.put("trials", trials);
+        s.put("trialsRun", trialsRun);
+        s.put("lastTrialPhaseMillis", phase);
+        s.put("lastTrialVirtualMillis", virtualMillis);
+        s.put("virtualEstimateMillis", trials == null ? null : trials * virtualMillis);
+        return s;
     }
 
     private static Map<String, Object> stress(String driver, long detections, Double first) {

@@ -72,6 +72,6 @@ class CS1CrossingDeclines {
             }
             w.judgeApplicationBytes(t, conditions);
         }
-        w.run().trace().add("kit", w.trials() + " phases judged", null);
+        w.run().trace().add("kit", w.trials() + " phases judged; " + w.virtualTimeInAll(), null);
     }
 }

@@ -51,6 +51,7 @@ public final class CsWindow extends WindowFixture {
     private final VirtualTime time;
     private SimulatedSetup setup;
     private int trials;
+    private long virtualNanos;
 
     CsWindow(WindowRun run, Session session) {
         super(run, session);
@@ -75,6 +76,11 @@ public final class CsWindow extends WindowFixture {
     /** How many trials ran. */
     public int trials() {
         return trials;
+    }
+
+    /** The virtual time of every trial so far together, as {@code 812.345 s of virtual time in all}. */
+    public String virtualTimeInAll() {
+        return VirtualTime.seconds(virtualNanos) + " of virtual time in all";
     }
 
     /**
@@ -105,6 +111,7 @@ public final class CsWindow extends WindowFixture {
             });
         } finally {
             run.forget(hold);
+            virtualNanos += time.nanos();
         }
         for (String e : t.errors()) {
             if (e.startsWith("Driver.openConnectionSetup") || e.startsWith("SetupEndpoint.")) {
@@ -146,7 +153,8 @@ public final class CsWindow extends WindowFixture {
             }
         }
         run.trace().add("kit", trials + " trials: " + losses.size() + " loss case(s) (none and each of "
-                + (losses.size() - 1) + " fast-path setup message(s)) × " + phases().size() + " phases", null);
+                + (losses.size() - 1) + " fast-path setup message(s)) × " + phases().size() + " phases; "
+                + virtualTimeInAll(), null);
     }
 
     /** The trial's conditions in words, as failures name them. */
