@@ -23,7 +23,10 @@ import java.util.function.BooleanSupplier;
  * <p>Idle means: every {@link Worker} has no task or its task is stopped (held, blocked on a lock
  * or a condition), every other driver thread is parked or blocked, nothing the environment carries
  * is in flight outside the kit ({@link #busyWhile}), and no driver thread passed a point while the
- * keeper looked twice. A driver thread that waits on the wall clock is reported by
+ * keeper looked twice. For the kit's workers this is exact; for a thread the driver started itself it
+ * rests on the thread's state, and a thread another driver thread has just woken can look parked for
+ * an instant (the two looks make that unlikely, not impossible). A driver thread that waits on the
+ * wall clock is reported by
  * {@link WindowRun#useVirtualTime()}; one that never becomes idle ends the run as
  * {@link WindowNotOpened} with where it runs.
  *
