@@ -23,7 +23,7 @@ import java.util.function.Supplier;
 public final class WindowRun {
 
     private static volatile WindowRun current;
-    /** The evidence keeps the first holds of a window; a sweep places one per trial. */
+    /** The evidence keeps the first distinct holds of a window; a sweep places one per trial. */
     private static final int MAX_HOLD_RECORDS = 20;
 
     private final Trace trace = new Trace();
@@ -360,8 +360,12 @@ public final class WindowRun {
             if (h.capture(d.thread, p, isAfter, args, result)) {
                 d.held = true;
                 d.heldBy = h;
-                if (holdRecords.size() < MAX_HOLD_RECORDS) {
-                    holdRecords.add(new Evidence.Hold(d.thread.getName(), (isAfter ? "after " : "") + p.describe(), p.at()));
+                Evidence.Hold record = new Evidence.Hold(d.thread.getName(), (isAfter ? "after " : "") + p.describe(), p.at());
+                synchronized (holdRecords) {
+                    // a window that holds the same point once per trial keeps it once
+                    if (holdRecords.size() < MAX_HOLD_RECORDS && !holdRecords.contains(record)) {
+                        holdRecords.add(record);
+                    }
                 }
                 trace.add("held " + (isAfter ? "after " : "at ") + p.describe() + " (" + h.name() + ")", p.at());
                 try {
