@@ -205,7 +205,8 @@ public final class Bench {
         }
         Map<String, Object> s = (Map<String, Object>) Json.parse(Files.readString(out));
         s.put("forkWallMillis", o.wallMillis());
-        say("   " + driver + ": " + s.get("detections") + " detection(s); first at " + s.get("firstDetectionMillis") + " ms");
+        say("   " + driver + ": " + (s.get("notAvailable") != null ? s.get("notAvailable")
+                : s.get("detections") + " detection(s); first at " + s.get("firstDetectionMillis") + " ms"));
         return s;
     }
 
