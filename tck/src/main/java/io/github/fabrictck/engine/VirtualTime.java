@@ -51,7 +51,6 @@ public final class VirtualTime {
     private volatile long now;
     private long seq;
     private volatile Thread keeper;
-    private long eventsRun;
 
     /**
      * Virtual time for one window.
@@ -128,11 +127,6 @@ public final class VirtualTime {
         return new VirtualClock(ZoneOffset.UTC);
     }
 
-    /** How many events have run. */
-    public synchronized long eventsRun() {
-        return eventsRun;
-    }
-
     /**
      * Adds an event.
      *
@@ -172,6 +166,11 @@ public final class VirtualTime {
     private static long saturatedAdd(long a, long b) {
         long r = a + b;
         return r < a ? Long.MAX_VALUE : r;
+    }
+
+    /** Starts a kit worker, a daemon thread the window tracks as a driver thread; its tasks count in the idle test. */
+    public Worker worker(String name) {
+        return worker(name, Thread::new);
     }
 
     /** Starts a worker whose thread comes from {@code factory}; its tasks count in the idle test. */
@@ -229,7 +228,6 @@ public final class VirtualTime {
                     continue;
                 }
                 now = Math.max(now, e.at);
-                eventsRun++;
             }
             if (run != null && e.what != null) {
                 run.trace().add("kit", stamp() + " " + e.what, e.site);

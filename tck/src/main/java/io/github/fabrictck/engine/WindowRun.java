@@ -35,7 +35,6 @@ public final class WindowRun {
     private final List<Evidence.Hold> holdRecords = Collections.synchronizedList(new ArrayList<>());
     private volatile Supplier<List<String>> unannouncedWork = List::of;
     private volatile String opened;
-    private volatile String exitAttempt;
     private volatile String misuse;
     private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
@@ -132,17 +131,9 @@ public final class WindowRun {
         trace.add("kit", "window opened: " + how, null);
     }
 
-    /** Records that the driver tried to end the JVM (the first attempt counts). */
+    /** Records that the driver tried to end the JVM. */
     void exitAttempted(String what) {
-        if (exitAttempt == null) {
-            exitAttempt = what;
-        }
         misused(what + "; a driver must not end the JVM");
-    }
-
-    /** What the driver did to end the JVM in this window, or {@code null}. */
-    public String exitAttempt() {
-        return exitAttempt;
     }
 
     /**

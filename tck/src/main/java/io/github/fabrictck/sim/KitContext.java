@@ -75,11 +75,6 @@ public final class KitContext implements DriverContext, AutoCloseable {
         return scheduler;
     }
 
-    /** The timers armed so far on virtual time (0 on the wall clock). */
-    public synchronized int timersArmed() {
-        return scheduler instanceof VirtualScheduler v ? v.armed() : 0;
-    }
-
     /** The virtual time at which a timer last fired, or -1 (always -1 on the wall clock). */
     public synchronized long lastTimerFiredAt() {
         return scheduler instanceof VirtualScheduler v ? v.lastFiredAt() : -1;

@@ -350,12 +350,11 @@ public final class SimulatedFabric implements AutoCloseable {
         Peer(PeerId id, List<Integer> versions) {
             this.id = id;
             this.versions = versions;
-            KitContext threads = new KitContext(run::track);
-            this.app = time.worker(id + "-app", threads.threadFactory());
+            this.app = time.worker(id + "-app");
             for (int i = 0; i < RECEIVE_THREADS; i++) {
-                rx.add(time.worker(id + "-rx" + i, threads.threadFactory()));
+                rx.add(time.worker(id + "-rx" + i));
             }
-            this.timers = time.worker(id + "-timer", threads.threadFactory());
+            this.timers = time.worker(id + "-timer");
             this.context = new KitContext(run::track, time, id.toString(), timers);
         }
 
@@ -389,11 +388,6 @@ public final class SimulatedFabric implements AutoCloseable {
         /** The peer's address. */
         public PeerId id() {
             return id;
-        }
-
-        /** The application thread of this peer. */
-        public Thread appThread() {
-            return app.thread();
         }
 
         /** The receive threads of this peer. */

@@ -167,11 +167,6 @@ public final class SimulatedSetup implements AutoCloseable {
         return form;
     }
 
-    /** The one-way delay, in virtual nanoseconds. */
-    public long delayNanos() {
-        return delay;
-    }
-
     /**
      * Starts a new trial at virtual time 0: opens a fresh endpoint on each side, then the server
      * accepts and the client connects.
@@ -239,11 +234,10 @@ public final class SimulatedSetup implements AutoCloseable {
         Side(Role role) {
             this.role = role;
             this.name = side(role);
-            KitContext threads = new KitContext(run::track);
-            this.app = time.worker(name + "-app", threads.threadFactory());
-            this.control = time.worker(name + "-control-rx", threads.threadFactory());
-            this.fast = time.worker(name + "-fastpath-rx", threads.threadFactory());
-            this.timers = time.worker(name + "-timer", threads.threadFactory());
+            this.app = time.worker(name + "-app");
+            this.control = time.worker(name + "-control-rx");
+            this.fast = time.worker(name + "-fastpath-rx");
+            this.timers = time.worker(name + "-timer");
         }
 
         List<Worker> workers() {
@@ -286,11 +280,6 @@ public final class SimulatedSetup implements AutoCloseable {
         /** The server's side. */
         public End server() {
             return serverEnd;
-        }
-
-        /** The fast-path message this trial loses, or {@code null}. */
-        public Loss loss() {
-            return loss;
         }
 
         /** Every fast-path message sent so far, in order. */

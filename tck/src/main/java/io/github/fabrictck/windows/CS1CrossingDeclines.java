@@ -1,8 +1,8 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.sim.SimulatedSetup.Form;
-import io.github.fabrictck.sim.SimulatedSetup.Trial;
 import io.github.fabrictck.spi.Family;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -63,15 +63,6 @@ class CS1CrossingDeclines {
 
     private static void sweep(CsWindow w, Form form) {
         w.on(form);
-        for (long phase : w.phases()) {
-            Trial t = w.trial(CsWindow.serverConfirm(), phase);
-            String conditions = w.describe(CsWindow.serverConfirm(), phase);
-            if (!t.lossHappened()) {
-                throw new io.github.fabrictck.engine.WindowNotOpened(conditions + ": the server never sent a first "
-                        + "fast-path message to lose");
-            }
-            w.judgeApplicationBytes(t, conditions);
-        }
-        w.run().trace().add("kit", w.trials() + " phases judged; " + w.virtualTimeInAll(), null);
+        w.sweep(List.of(CsWindow.serverConfirm()), true, w::judgeApplicationBytes);
     }
 }

@@ -143,17 +143,33 @@ public final class CsWindow extends WindowFixture {
         List<Loss> losses = new ArrayList<>();
         losses.add(null);
         baseline.setupMessages().forEach(m -> losses.add(new Loss(m.from(), m.nth())));
+        sweep(losses, false, judge);
+    }
+
+    /**
+     * Runs and judges one trial per loss case and phase. A loss case whose message is sent in no
+     * phase (or, with {@code lossInEveryPhase}, not in every phase) could not be forced: ERROR. A
+     * trial in which a phase changed the protocol's path so that the message is not sent is judged
+     * all the same.
+     */
+    public void sweep(List<Loss> losses, boolean lossInEveryPhase, BiConsumer<Trial, String> judge) {
         for (Loss loss : losses) {
+            int lost = 0;
             for (long phase : phases()) {
                 Trial t = trial(loss, phase);
-                if (loss != null && !t.lossHappened()) {
-                    continue; // this phase changed the protocol's path: the message is not sent, nothing to lose
+                String conditions = describe(loss, phase);
+                if (loss != null && t.lossHappened()) {
+                    lost++;
+                } else if (loss != null && lossInEveryPhase) {
+                    throw new WindowNotOpened(conditions + ": " + loss.describe() + " was never sent, so it could not be lost");
                 }
-                judge.accept(t, describe(loss, phase));
+                judge.accept(t, conditions);
+            }
+            if (loss != null && lost == 0) {
+                throw new WindowNotOpened(loss.describe() + " was sent in no phase of the sweep, so it could not be lost");
             }
         }
-        run.trace().add("kit", trials + " trials: " + losses.size() + " loss case(s) (none and each of "
-                + (losses.size() - 1) + " fast-path setup message(s)) × " + phases().size() + " phases; "
+        run.trace().add("kit", trials + " trials: " + losses.size() + " loss case(s) × " + phases().size() + " phases; "
                 + virtualTimeInAll(), null);
     }
 

@@ -8,7 +8,9 @@ import io.github.fabrictck.sim.SimulatedFabric;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
 import io.github.fabrictck.spi.hs.WireMessage;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -141,28 +143,28 @@ public final class HsWindow extends WindowFixture {
 
     /** Every pair of peers reports the same negotiated version, the one expected. */
     public void judgeVersions(List<Peer> peers, int expected) {
-        List<String> wrong = new ArrayList<>();
+        // Ask every peer about every other on its application thread at once, then wait for them all.
+        Map<Peer[], CompletableFuture<Integer>> asked = new LinkedHashMap<>();
         for (Peer a : peers) {
             for (Peer b : peers) {
                 if (a != b) {
-                    int v = version(a, b);
-                    if (v != expected) {
-                        wrong.add(a.id() + " is on version " + v + " with " + b.id());
-                    }
+                    asked.put(new Peer[] {a, b}, a.call("negotiatedVersion(" + b.id() + ")",
+                            () -> a.endpoint().negotiatedVersion(b.id())));
                 }
             }
         }
+        time.awaitIdle();
+        List<String> wrong = new ArrayList<>();
+        asked.forEach((pair, version) -> {
+            int v = version.join();
+            if (v != expected) {
+                wrong.add(pair[0].id() + " is on version " + v + " with " + pair[1].id());
+            }
+        });
         if (!wrong.isEmpty()) {
             throw new InvariantViolation(SAME_VERSION, wrong.size() + " pair(s) not on version " + expected
                     + " (the highest both speak), first: " + String.join("; ", wrong.subList(0, Math.min(5, wrong.size()))));
         }
-    }
-
-    private int version(Peer of, Peer with) {
-        CompletableFuture<Integer> v = of.call("negotiatedVersion(" + with.id() + ")",
-                () -> of.endpoint().negotiatedVersion(with.id()));
-        time.awaitIdle();
-        return v.join();
     }
 
     /** No peer sent a hello request while an earlier one to the same peer was in flight. */
