@@ -1,0 +1,102 @@
+package io.github.fabrictck.zoo;
+
+import io.github.fabrictck.spi.Driver;
+import io.github.fabrictck.spi.DriverContext;
+import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.cs.SetupEndpoint;
+import io.github.fabrictck.spi.cs.SetupLink;
+import io.github.fabrictck.spi.hs.Fabric;
+import io.github.fabrictck.spi.hs.HandshakeEndpoint;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * A driver of the zoo: a name and the endpoint of the one family its design is about. Each
+ * subclass's Javadoc gives its design in one line.
+ */
+public abstract class ZooDriver implements Driver {
+
+    private final String name;
+    private final BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue;
+    private final BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
+    private final BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup;
+
+    private ZooDriver(String name, BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
+                      BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
+                      BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
+        this.name = name;
+        this.completionQueue = completionQueue;
+        this.handshake = handshake;
+        this.connectionSetup = connectionSetup;
+    }
+
+    /** A completion-queue design. */
+    protected static ZooDriverSpec completionQueue(BiFunction<DriverContext, QueuePair, CompletionQueueDriver> open) {
+        return new ZooDriverSpec(open, null, null);
+    }
+
+    /** A peer-handshake design. */
+    protected static ZooDriverSpec handshake(BiFunction<DriverContext, Fabric, HandshakeEndpoint> open) {
+        return new ZooDriverSpec(null, open, null);
+    }
+
+    /** A connection-setup design. */
+    protected static ZooDriverSpec connectionSetup(BiFunction<DriverContext, SetupLink, SetupEndpoint> open) {
+        return new ZooDriverSpec(null, null, open);
+    }
+
+    /** What a design opens; made by {@link #completionQueue}, {@link #handshake} or {@link #connectionSetup}. */
+    protected record ZooDriverSpec(BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
+                                   BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
+                                   BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
+    }
+
+    protected ZooDriver(String name, ZooDriverSpec spec) {
+        this(name, spec.completionQueue(), spec.handshake(), spec.connectionSetup());
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String version() {
+        return "1";
+    }
+
+    @Override
+    public Set<Family> families() {
+        Set<Family> families = EnumSet.noneOf(Family.class);
+        if (completionQueue != null) {
+            families.add(Family.COMPLETION_QUEUE);
+        }
+        if (handshake != null) {
+            families.add(Family.PEER_HANDSHAKE);
+        }
+        if (connectionSetup != null) {
+            families.add(Family.CONNECTION_SETUP);
+        }
+        return families;
+    }
+
+    @Override
+    public CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
+        return completionQueue == null ? Driver.super.openCompletionQueue(context, queuePair)
+                : completionQueue.apply(context, queuePair);
+    }
+
+    @Override
+    public HandshakeEndpoint openHandshake(DriverContext context, Fabric fabric) {
+        return handshake == null ? Driver.super.openHandshake(context, fabric) : handshake.apply(context, fabric);
+    }
+
+    @Override
+    public SetupEndpoint openConnectionSetup(DriverContext context, SetupLink link) {
+        return connectionSetup == null ? Driver.super.openConnectionSetup(context, link)
+                : connectionSetup.apply(context, link);
+    }
+}
