@@ -111,8 +111,11 @@ public final class Agent {
                 .or(isSubTypeOf(BlockingQueue.class));
         return isMethod().and(isDeclaredBy(owners)
                 .or(namedOneOf("wait", "notify", "notifyAll").and(isDeclaredBy(Object.class)))
-                .or(namedOneOf("sleep", "join", "yield", "onSpinWait", "start").and(isDeclaredBy(Thread.class)))
-                .or(named("get").and(isDeclaredBy(isSubTypeOf(Future.class)))));
+                .or(namedOneOf("sleep", "join", "yield", "onSpinWait", "start", "interrupt").and(isDeclaredBy(Thread.class)))
+                .or(named("get").and(isDeclaredBy(isSubTypeOf(Future.class))))
+                // wakes of a thread blocked in Future.get: the stuck detector must see them
+                .or(nameStartsWith("complete").or(nameStartsWith("obtrude")).or(named("cancel"))
+                        .and(isDeclaredBy(java.util.concurrent.CompletableFuture.class))));
     }
 
     /** Calls that would end the JVM. */

@@ -3,14 +3,24 @@ package io.github.fabrictck.engine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Decides whether a driver is stuck: every driver thread is idle and will not wake within the
- * window's bound, while work is pending that nothing will announce (a completion queued that no
- * event will report). Plain Java over a snapshot, so tests reach it without threads or an agent.
+ * Decides whether a driver is stuck, and whether it has settled: plain Java over what the engine
+ * recorded of each driver thread, so tests reach it without threads or an agent.
+ *
+ * <p>Idleness is exact, not read off {@code Thread.State} alone. A thread is idle only if it sits in
+ * a blocking call that no wake has reached since it entered it (a signal, notify, unpark, release,
+ * countDown, complete, queue offer, unlock or interrupt recorded by the engine <em>before</em> it was
+ * made), or waits for the kit's next task while none is queued. A thread that was signalled but has
+ * not run yet still shows WAITING: it is not idle. A thread BLOCKED on a monitor, or parked acquiring
+ * a lock, is idle only if that lock's owner is idle; when the owner is held by the kit, the kit
+ * itself caused the stall, and {@link #settle} says so.
  */
 public final class StuckDetector {
 
@@ -22,39 +32,54 @@ public final class StuckDetector {
     /**
      * What the engine knows of one driver thread at one moment.
      *
+     * @param id             the thread's id
      * @param name           the thread's name
      * @param state          its JVM state
      * @param held           held by a script at a point
-     * @param waitingForWork the kit's own wait for the next task or device event (idle by definition)
+     * @param waitingForWork the kit's own wait for the next task or device event, with none queued
      * @param blockedIn      the blocking call it is in, {@code Object.wait at Class.method(File.java:LINE)}, or {@code null}
      * @param timeoutNanos   that call's timeout, {@link Blocking#FOREVER}, or {@link Blocking#NOT_BLOCKING}
+     * @param woken          a wake that can reach it happened since it entered that call
+     * @param acquiring      the call acquires a lock ({@code Lock.lock}): idle only if the owner is
+     * @param lockOwner      the id of the thread owning the monitor or lock it is blocked on, or -1
+     * @param lock           that lock in words ({@code java.lang.Object@1b6d3586}), or {@code null}
+     * @param heldAt         where it is held, when {@code held}
      */
-    public record ThreadView(String name, Thread.State state, boolean held, boolean waitingForWork, String blockedIn,
-                             long timeoutNanos) {
+    public record ThreadView(long id, String name, Thread.State state, boolean held, boolean waitingForWork,
+                             String blockedIn, long timeoutNanos, boolean woken, boolean acquiring, long lockOwner,
+                             String lock, String heldAt) {
 
-        /** Whether the thread is parked inside a blocking call the driver made, for however long. */
-        public boolean isBlockedInDriver() {
-            return !held && !waitingForWork && PARKED.contains(state) && timeoutNanos != Blocking.NOT_BLOCKING;
+        /** A view of a thread with no lock involved: the shape most tests need. */
+        public static ThreadView of(String name, Thread.State state, boolean held, boolean waitingForWork,
+                                    String blockedIn, long timeoutNanos, boolean woken) {
+            return new ThreadView(name.hashCode(), name, state, held, waitingForWork, blockedIn, timeoutNanos, woken,
+                    false, -1, null, null);
         }
 
-        /** Whether the thread is blocked and will not wake by itself within the bound. */
-        public boolean isIdleBeyond(Duration bound) {
-            if (state == Thread.State.TERMINATED) {
-                return true;
-            }
-            if (!PARKED.contains(state) || held) {
-                return false;
-            }
-            return waitingForWork || timeoutNanos == Blocking.FOREVER
-                    || timeoutNanos != Blocking.NOT_BLOCKING && timeoutNanos >= bound.toNanos();
+        /** Whether the thread is parked inside a blocking call the driver made, and nothing woke it since. */
+        public boolean isBlockedInDriver() {
+            return !held && !waitingForWork && PARKED.contains(state) && timeoutNanos != Blocking.NOT_BLOCKING
+                    && !woken && !acquiring;
+        }
+
+        /** Whether it waits for a lock (a monitor, or a {@code Lock} it is acquiring) that another thread owns. */
+        boolean waitsForLock() {
+            return !held && lockOwner >= 0 && (state == Thread.State.BLOCKED
+                    || acquiring && PARKED.contains(state) && !woken);
         }
 
         String describe() {
             if (state == Thread.State.TERMINATED) {
                 return name + " has ended";
             }
+            if (held) {
+                return name + " is held" + (heldAt == null ? "" : " at " + heldAt);
+            }
             if (waitingForWork) {
                 return name + " waits for work";
+            }
+            if (waitsForLock()) {
+                return name + " waits for " + lock + (blockedIn == null ? "" : " in " + blockedIn);
             }
             return name + " waits in " + blockedIn + " (" + Blocking.describe(timeoutNanos) + ")";
         }
@@ -72,14 +97,121 @@ public final class StuckDetector {
         if (unannounced.isEmpty() || threads.isEmpty()) {
             return Optional.empty();
         }
+        Optional<String> idle = allIdle(threads, bound);
+        return idle.map(words -> "every driver thread is idle (" + words + ") while " + String.join("; ", unannounced));
+    }
+
+    /**
+     * Whether every driver thread is idle beyond the bound: each ended, waiting for work that is not
+     * there, or blocked in a call no wake reached whose timeout is longer than the bound, or waiting
+     * for a lock whose owner is idle.
+     *
+     * @return the idle threads in words, or empty when one of them can still run
+     */
+    public static Optional<String> allIdle(List<ThreadView> threads, Duration bound) {
+        Map<Long, ThreadView> byId = byId(threads);
         List<String> idle = new ArrayList<>();
         for (ThreadView t : threads) {
-            if (!t.isIdleBeyond(bound)) {
+            if (!idle(t, byId, bound.toNanos(), new HashSet<>())) {
                 return Optional.empty();
             }
             idle.add(t.describe());
         }
-        return Optional.of("every driver thread is idle (" + String.join("; ", idle) + ") while "
-                + String.join("; ", unannounced));
+        return Optional.of(String.join("; ", idle));
+    }
+
+    /**
+     * What a script waits for before it makes its move: every thread the kit does not hold has
+     * settled (ended, waiting for work, blocked in a call no wake reached, whatever its timeout, or
+     * waiting for a lock whose owner has settled or is held).
+     *
+     * @param threads every driver thread
+     * @return whether they settled, and the threads that wait for a lock a held thread owns (the
+     *         kit's own hold stalls them), in words
+     */
+    public static Settle settle(List<ThreadView> threads) {
+        Map<Long, ThreadView> byId = byId(threads);
+        List<String> stalled = new ArrayList<>();
+        List<Long> stalledIds = new ArrayList<>();
+        boolean settled = true;
+        for (ThreadView t : threads) {
+            if (t.held) {
+                continue;
+            }
+            if (!idle(t, byId, 0, new HashSet<>())) {
+                settled = false;
+            }
+            ThreadView owner = ownerChainEnd(t, byId);
+            if (owner != null && owner.held) {
+                stalled.add(t.name + " waits for " + t.lock + (t.blockedIn == null ? "" : " in " + t.blockedIn)
+                        + ", which " + owner.name + " owns while the kit holds it"
+                        + (owner.heldAt == null ? "" : " at " + owner.heldAt));
+                stalledIds.add(t.id);
+            }
+        }
+        return new Settle(settled, List.copyOf(stalled), List.copyOf(stalledIds));
+    }
+
+    /**
+     * A settle test's answer.
+     *
+     * @param settled    every thread not held has settled
+     * @param stalled    threads waiting for a lock that a held thread owns, in words
+     * @param stalledIds their thread ids
+     */
+    public record Settle(boolean settled, List<String> stalled, List<Long> stalledIds) {
+    }
+
+    /**
+     * Whether one thread is idle. With {@code beyondNanos} 0 a blocked thread counts whatever its
+     * timeout (settling); otherwise its timeout must be at least that long (stuck).
+     */
+    private static boolean idle(ThreadView t, Map<Long, ThreadView> byId, long beyondNanos, Set<Long> visiting) {
+        if (t.state == Thread.State.TERMINATED) {
+            return true;
+        }
+        if (t.held) {
+            // held: idle for settling (the kit moves it), never for being stuck
+            return beyondNanos == 0;
+        }
+        if (t.waitingForWork) {
+            return PARKED.contains(t.state);
+        }
+        if (t.waitsForLock()) {
+            ThreadView owner = byId.get(t.lockOwner);
+            if (owner == null) {
+                return false;
+            }
+            if (!visiting.add(t.id)) {
+                return true; // a cycle of lock waits: a deadlock, idle for good
+            }
+            return idle(owner, byId, beyondNanos, visiting);
+        }
+        if (!PARKED.contains(t.state) || t.woken || t.acquiring || t.timeoutNanos == Blocking.NOT_BLOCKING) {
+            return false;
+        }
+        return beyondNanos == 0 || t.timeoutNanos == Blocking.FOREVER || t.timeoutNanos >= beyondNanos;
+    }
+
+    /** The last thread of the chain of lock owners starting at {@code t}, or {@code null} if t waits for no lock. */
+    private static ThreadView ownerChainEnd(ThreadView t, Map<Long, ThreadView> byId) {
+        ThreadView at = t;
+        Set<Long> seen = new HashSet<>();
+        while (at.waitsForLock() && seen.add(at.id)) {
+            ThreadView owner = byId.get(at.lockOwner);
+            if (owner == null) {
+                return null;
+            }
+            at = owner;
+        }
+        return at == t ? null : at;
+    }
+
+    private static Map<Long, ThreadView> byId(List<ThreadView> threads) {
+        Map<Long, ThreadView> byId = new HashMap<>();
+        for (ThreadView t : threads) {
+            byId.put(t.id, t);
+        }
+        return byId;
     }
 }

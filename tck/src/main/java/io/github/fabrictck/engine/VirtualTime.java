@@ -279,7 +279,7 @@ public final class VirtualTime {
         }
         for (Thread t : otherThreads()) {
             Thread.State s = t.getState();
-            boolean stopped = !run.isResuming(t) && (s == Thread.State.WAITING || s == Thread.State.BLOCKED
+            boolean stopped = !run.isResuming(t) && !run.isWoken(t) && (s == Thread.State.WAITING || s == Thread.State.BLOCKED
                     || s == Thread.State.NEW || s == Thread.State.TERMINATED
                     || s == Thread.State.TIMED_WAITING && run.isHeld(t));
             if (!stopped) {

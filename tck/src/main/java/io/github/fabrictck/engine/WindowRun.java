@@ -38,6 +38,7 @@ public final class WindowRun {
     private volatile String misuse;
     private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
+    private final Wakes wakes = new Wakes();
     private final java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
 
     private WindowRun(Duration bound) {
@@ -103,7 +104,17 @@ public final class WindowRun {
      * the thread counts as idle meanwhile.
      */
     public <T> T waitingForWork(Callable<T> wait) throws Exception {
+        return waitingForWork(wait, () -> false);
+    }
+
+    /**
+     * Runs the kit's own wait for work on a driver thread: the thread counts as idle meanwhile, but
+     * only while {@code workQueued} says no work was handed to it yet (a task queued for a thread that
+     * has not taken it is work about to run).
+     */
+    public <T> T waitingForWork(Callable<T> wait, java.util.function.BooleanSupplier workQueued) throws Exception {
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
+        d.workQueued = workQueued;
         d.waitingForWork = true;
         try {
             return wait.call();
@@ -283,8 +294,49 @@ public final class WindowRun {
     }
 
     private Optional<String> judge() {
-        List<StuckDetector.ThreadView> views = threads.values().stream().map(DriverThread::view).toList();
-        return StuckDetector.judge(views, unannouncedWork.get(), bound);
+        return StuckDetector.judge(views(), unannouncedWork.get(), bound);
+    }
+
+    /** What the engine knows of every driver thread now. */
+    public List<StuckDetector.ThreadView> views() {
+        return threads.values().stream().map(DriverThread::view).toList();
+    }
+
+    /**
+     * Whether every driver thread is idle beyond the bound (nothing will happen until the kit acts or
+     * a timeout longer than the bound expires), confirmed on two snapshots with no activity between.
+     */
+    public boolean allIdle() {
+        long before = epoch.get();
+        if (StuckDetector.allIdle(views(), bound).isEmpty()) {
+            return false;
+        }
+        Thread.onSpinWait();
+        return StuckDetector.allIdle(views(), bound).isPresent() && epoch.get() == before;
+    }
+
+    /**
+     * Whether every driver thread the kit does not hold has settled (see {@link StuckDetector#settle}),
+     * confirmed on two snapshots with no activity between; with the threads the kit's holds stall.
+     */
+    public StuckDetector.Settle settle() {
+        long before = epoch.get();
+        StuckDetector.Settle first = StuckDetector.settle(views());
+        if (!first.settled()) {
+            return first;
+        }
+        Thread.onSpinWait();
+        StuckDetector.Settle second = StuckDetector.settle(views());
+        return epoch.get() == before ? second : new StuckDetector.Settle(false, second.stalled(), second.stalledIds());
+    }
+
+    /**
+     * Whether a thread blocked in a call has been reached by a wake since it entered it (a signal, a
+     * notify, an unpark, ...): it looks parked, but it is about to run.
+     */
+    public boolean isWoken(Thread t) {
+        DriverThread d = threads.get(t);
+        return d != null && d.woken();
     }
 
     // ---- called by Points ----
@@ -305,6 +357,10 @@ public final class WindowRun {
         }
         hit(d, p, false, args, null);
         long timeout = kind == Point.Kind.SYNC_CALL ? Blocking.timeoutNanos(target, args) : Blocking.NOT_BLOCKING;
+        if (kind == Point.Kind.SYNC_CALL) {
+            // before the call: the thread it wakes must not look idle for a moment after it
+            wakes.beforeCall(target, args);
+        }
         if (virtualTime && timeout != Blocking.NOT_BLOCKING && timeout != Blocking.FOREVER && timeout > 0) {
             misused("the driver waits on the wall clock: " + p.target() + " (" + Blocking.describe(timeout) + ") at "
                     + p.at() + " on thread " + t.getName() + "; under the kit's virtual time a timeout must be a timer "
@@ -313,8 +369,14 @@ public final class WindowRun {
         }
         Object result;
         if (timeout != Blocking.NOT_BLOCKING) {
-            d.blockedIn = p.target() + " at " + p.at();
+            Object key = Wakes.waitKey(target, args, t);
+            d.waitKey = key;
+            d.waitKeyWakes = wakes.count(key);
+            d.selfWakes = wakes.count(t);
+            d.acquiring = key == Wakes.ANY_LOCK;
+            d.joining = "join".equals(target.method()) && args.length > 0 && args[0] instanceof Thread j ? j : null;
             d.timeoutNanos = timeout;
+            d.blockedIn = p.target() + " at " + p.at();
         }
         try {
             result = Points.invoke(original, args);
@@ -322,6 +384,8 @@ public final class WindowRun {
             if (timeout != Blocking.NOT_BLOCKING) {
                 d.blockedIn = null;
                 d.timeoutNanos = Blocking.NOT_BLOCKING;
+                d.waitKey = null;
+                d.joining = null;
                 epoch.incrementAndGet();
             }
         }
@@ -371,21 +435,61 @@ public final class WindowRun {
         }
     }
 
-    private static final class DriverThread {
+    private final class DriverThread {
         final Thread thread;
         volatile boolean held;
         volatile Hold heldBy;
         volatile boolean waitingForWork;
+        volatile java.util.function.BooleanSupplier workQueued = () -> false;
         volatile String blockedIn;
         volatile long timeoutNanos = Blocking.NOT_BLOCKING;
+        volatile Object waitKey;
+        volatile long waitKeyWakes;
+        volatile long selfWakes;
+        volatile boolean acquiring;
+        volatile Thread joining;
 
         DriverThread(Thread thread) {
             this.thread = thread;
         }
 
+        /** Whether a wake that can end its blocking call happened since it entered the call. */
+        boolean woken() {
+            if (blockedIn == null) {
+                return false;
+            }
+            Object key = waitKey;
+            Thread j = joining;
+            return key == Wakes.UNSEEN || key != null && wakes.count(key) != waitKeyWakes
+                    || wakes.count(thread) != selfWakes || j != null && !j.isAlive();
+        }
+
         StuckDetector.ThreadView view() {
-            return new StuckDetector.ThreadView(thread.getName(), thread.getState(), held, waitingForWork, blockedIn,
-                    timeoutNanos);
+            Thread.State state = thread.getState();
+            boolean blocked = blockedIn != null;
+            boolean acq = blocked && acquiring;
+            long owner = -1;
+            String lock = null;
+            if (state == Thread.State.BLOCKED || acq) {
+                java.lang.management.ThreadInfo info = THREADS.getThreadInfo(thread.getId());
+                if (info != null) {
+                    owner = info.getLockOwnerId();
+                    lock = info.getLockName();
+                }
+            }
+            Hold h = heldBy;
+            boolean waiting = waitingForWork && !workQueued.getAsBoolean();
+            return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, held, waiting,
+                    blocked ? blockedIn : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),
+                    blocked ? timeoutNanos : Blocking.NOT_BLOCKING, blocked && woken(), acq, owner, lock,
+                    h != null && h.point() != null ? h.point().at() : null);
+        }
+
+        private String topDriverFrame() {
+            StackTraceElement e = driverFrame(thread.getStackTrace());
+            return e == null ? "kit code" : Site.format(e);
         }
     }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
 }

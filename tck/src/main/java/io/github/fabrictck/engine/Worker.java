@@ -70,7 +70,7 @@ public final class Worker implements Executor {
         if (pending.get() == 0) {
             return true;
         }
-        if (!running || run != null && run.isResuming(thread)) {
+        if (!running || run != null && (run.isResuming(thread) || run.isWoken(thread))) {
             return false;
         }
         Thread.State s = thread.getState();
@@ -96,7 +96,7 @@ public final class Worker implements Executor {
         while (true) {
             Runnable task;
             try {
-                task = run == null ? tasks.take() : run.waitingForWork(tasks::take);
+                task = run == null ? tasks.take() : run.waitingForWork(tasks::take, () -> !tasks.isEmpty());
             } catch (InterruptedException e) {
                 return;
             } catch (Exception e) {

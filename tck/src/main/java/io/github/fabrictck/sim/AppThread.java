@@ -49,7 +49,7 @@ public final class AppThread implements AutoCloseable {
     private void loop() {
         while (!closed) {
             try {
-                run.waitingForWork(calls::take).run();
+                run.waitingForWork(calls::take, () -> !calls.isEmpty()).run();
             } catch (InterruptedException e) {
                 return;
             } catch (Exception e) {

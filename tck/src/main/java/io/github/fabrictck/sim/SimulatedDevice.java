@@ -208,7 +208,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
             }
             List<String> work = new ArrayList<>();
             for (Queue q : List.of(sendQueue, receiveQueue)) {
-                if (!q.items.isEmpty() && q.pendingEvents == 0) {
+                if (!q.items.isEmpty() && q.pendingEvents == 0 && !handlerRunning) {
                     work.add(q.items.size() + " completion(s) wait in the " + q.name + " CQ (first: "
                             + q.items.peek().what + ") and no event will announce them"
                             + (q.armed ? " (the CQ was armed after they were queued)" : " (the CQ is not armed)"));
@@ -237,7 +237,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         while (true) {
             Queue q;
             try {
-                q = run.waitingForWork(events::take);
+                q = run.waitingForWork(events::take, () -> !events.isEmpty());
             } catch (Exception e) {
                 return;
             }

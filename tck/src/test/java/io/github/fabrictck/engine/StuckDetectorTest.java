@@ -16,11 +16,11 @@ class StuckDetectorTest {
     private static final List<String> WORK = List.of("1 completion(s) wait in the send CQ");
 
     private static ThreadView waiting(String name, long timeoutNanos) {
-        return new ThreadView(name, Thread.State.TIMED_WAITING, false, false, "Object.wait at X.y(X.java:1)", timeoutNanos);
+        return ThreadView.of(name, Thread.State.TIMED_WAITING, false, false, "Object.wait at X.y(X.java:1)", timeoutNanos, false);
     }
 
     private static ThreadView idleForWork(String name) {
-        return new ThreadView(name, Thread.State.WAITING, false, true, null, Blocking.NOT_BLOCKING);
+        return ThreadView.of(name, Thread.State.WAITING, false, true, null, Blocking.NOT_BLOCKING, false);
     }
 
     @Test
@@ -45,21 +45,79 @@ class StuckDetectorTest {
 
     @Test
     void aRunnableOrHeldThreadIsNotIdle() {
-        ThreadView running = new ThreadView("app", Thread.State.RUNNABLE, false, false, null, Blocking.NOT_BLOCKING);
-        ThreadView held = new ThreadView("app", Thread.State.WAITING, true, false, null, Blocking.NOT_BLOCKING);
+        ThreadView running = ThreadView.of("app", Thread.State.RUNNABLE, false, false, null, Blocking.NOT_BLOCKING, false);
+        ThreadView held = ThreadView.of("app", Thread.State.WAITING, true, false, null, Blocking.NOT_BLOCKING, false);
         assertEquals(Optional.empty(), StuckDetector.judge(List.of(running, idleForWork("i")), WORK, BOUND));
         assertEquals(Optional.empty(), StuckDetector.judge(List.of(held, idleForWork("i")), WORK, BOUND));
     }
 
     @Test
     void aThreadInsideABlockingCallThatHasNotParkedYetIsNotIdle() {
-        ThreadView entering = new ThreadView("app", Thread.State.RUNNABLE, false, false, "Object.wait", Blocking.FOREVER);
+        ThreadView entering = ThreadView.of("app", Thread.State.RUNNABLE, false, false, "Object.wait", Blocking.FOREVER, false);
         assertEquals(Optional.empty(), StuckDetector.judge(List.of(entering), WORK, BOUND));
     }
 
     @Test
     void terminatedThreadsCountAsIdle() {
-        ThreadView ended = new ThreadView("t", Thread.State.TERMINATED, false, false, null, Blocking.NOT_BLOCKING);
+        ThreadView ended = ThreadView.of("t", Thread.State.TERMINATED, false, false, null, Blocking.NOT_BLOCKING, false);
         assertTrue(StuckDetector.judge(List.of(ended, waiting("app", Blocking.FOREVER)), WORK, BOUND).isPresent());
+    }
+
+    @Test
+    void aThreadWokenSinceItBlockedIsNotIdle() {
+        ThreadView signalled = ThreadView.of("app", Thread.State.WAITING, false, false, "Condition.await at X.y(X.java:1)",
+                Blocking.FOREVER, true);
+        assertEquals(Optional.empty(), StuckDetector.judge(List.of(signalled, idleForWork("i")), WORK, BOUND));
+        assertTrue(StuckDetector.judge(List.of(waiting("app", Blocking.FOREVER), idleForWork("i")), WORK, BOUND).isPresent());
+    }
+
+    @Test
+    void aThreadWaitingForWorkThatWasQueuedIsNotIdle() {
+        ThreadView busy = ThreadView.of("app", Thread.State.WAITING, false, false, null, Blocking.NOT_BLOCKING, false);
+        assertEquals(Optional.empty(), StuckDetector.judge(List.of(busy), WORK, BOUND));
+    }
+
+    private static ThreadView lockWaiter(long id, String name, long owner) {
+        return new ThreadView(id, name, Thread.State.BLOCKED, false, false, "synchronized at X.y(X.java:2)",
+                Blocking.NOT_BLOCKING, false, false, owner, "java.lang.Object@1", null);
+    }
+
+    private static ThreadView view(long id, String name, Thread.State state, boolean held, long timeout) {
+        return new ThreadView(id, name, state, held, false, held ? null : "Object.wait at X.y(X.java:1)", timeout, false,
+                false, -1, null, held ? "X.z(X.java:3)" : null);
+    }
+
+    @Test
+    void aThreadBlockedOnAMonitorIsIdleOnlyIfItsOwnerIs() {
+        ThreadView owner = view(1, "handler", Thread.State.WAITING, false, Blocking.FOREVER);
+        ThreadView running = view(1, "handler", Thread.State.RUNNABLE, false, Blocking.NOT_BLOCKING);
+        assertTrue(StuckDetector.judge(List.of(owner, lockWaiter(2, "app", 1)), WORK, BOUND).isPresent());
+        assertEquals(Optional.empty(), StuckDetector.judge(List.of(running, lockWaiter(2, "app", 1)), WORK, BOUND));
+        // an owner the kit does not know of (not a driver thread) may still run
+        assertEquals(Optional.empty(), StuckDetector.judge(List.of(owner, lockWaiter(2, "app", 9)), WORK, BOUND));
+    }
+
+    @Test
+    void aCycleOfLockWaitsIsADeadlockAndIdle() {
+        assertTrue(StuckDetector.judge(List.of(lockWaiter(1, "a", 2), lockWaiter(2, "b", 1)), WORK, BOUND).isPresent());
+    }
+
+    @Test
+    void aThreadStalledBehindAHeldLockOwnerIsReportedAndNotStuck() {
+        ThreadView held = view(1, "device-interrupt", Thread.State.WAITING, true, Blocking.NOT_BLOCKING);
+        StuckDetector.Settle settle = StuckDetector.settle(List.of(held, lockWaiter(2, "app", 1)));
+        assertTrue(settle.settled());
+        assertEquals(List.of(2L), settle.stalledIds());
+        assertTrue(settle.stalled().get(0).contains("app waits for java.lang.Object@1"), settle.stalled().toString());
+        assertTrue(settle.stalled().get(0).contains("device-interrupt owns while the kit holds it at X.z(X.java:3)"),
+                settle.stalled().toString());
+        assertEquals(Optional.empty(), StuckDetector.judge(List.of(held, lockWaiter(2, "app", 1)), WORK, BOUND));
+    }
+
+    @Test
+    void aTimedWaitSettlesWhateverItsTimeout() {
+        assertTrue(StuckDetector.settle(List.of(view(1, "app", Thread.State.TIMED_WAITING, false, 1_000_000))).settled());
+        assertTrue(!StuckDetector.settle(List.of(view(1, "app", Thread.State.RUNNABLE, false, Blocking.NOT_BLOCKING)))
+                .settled());
     }
 }
