@@ -10,14 +10,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class Hold {
 
     private final String name;
-    private final Match match;
+    private final PointMatcher match;
     private final AtomicBoolean armed = new AtomicBoolean(true);
     private final CountDownLatch reached = new CountDownLatch(1);
     private final CountDownLatch released = new CountDownLatch(1);
     private volatile Thread thread;
     private volatile Point point;
 
-    Hold(String name, Match match) {
+    Hold(String name, PointMatcher match) {
         this.name = name;
         this.match = match;
     }

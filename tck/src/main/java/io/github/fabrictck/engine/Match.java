@@ -13,7 +13,7 @@ package io.github.fabrictck.engine;
  * @param where         only when the point's arguments satisfy this, or {@code null}
  */
 public record Match(Point.Kind kind, String target, Thread thread, Object receiver, boolean after,
-                    boolean returningNull, java.util.function.Predicate<Object[]> where) {
+                    boolean returningNull, java.util.function.Predicate<Object[]> where) implements PointMatcher {
 
     /** Before the driver calls an environment method, {@code SimpleInterface.method}; {@code null} for any. */
     public static Match call(String target) {
@@ -23,6 +23,11 @@ public record Match(Point.Kind kind, String target, Thread thread, Object receiv
     /** On entry into the driver's SPI method of this name. */
     public static Match entry(String method) {
         return new Match(Point.Kind.SPI_ENTRY, method, null, null, false, false, null);
+    }
+
+    /** On exit from the driver's SPI method of this name (before it returns). */
+    public static Match exit(String method) {
+        return new Match(Point.Kind.SPI_EXIT, method, null, null, false, false, null);
     }
 
     /** Only on this thread. */
@@ -45,7 +50,7 @@ public record Match(Point.Kind kind, String target, Thread thread, Object receiv
         return new Match(kind, target, thread, receiver, after, returningNull, condition);
     }
 
-    /** Whether a thread passing a point matches. */
+    @Override
     public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
         if (p.kind() != kind || isAfter != after || thread != null && thread != t) {
             return false;
@@ -63,7 +68,7 @@ public record Match(Point.Kind kind, String target, Thread thread, Object receiv
         return (!returningNull || result == null) && (where == null || where.test(args));
     }
 
-    /** The match in words, for errors. */
+    @Override
     public String describe() {
         return (after ? "after " : "before ") + kind.word() + " " + (target == null ? "any" : target)
                 + (returningNull ? " returning null" : "") + (thread == null ? "" : " on " + thread.getName());

@@ -39,6 +39,11 @@ public final class WindowRun {
     private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
     private final Wakes wakes = new Wakes();
+    /** The points driver threads pass while recording, or {@code null}; at most {@link #MAX_RECORDED_PER_THREAD} each. */
+    private volatile List<Hit> recording;
+    private final Map<String, Integer> recordedPerThread = new ConcurrentHashMap<>();
+    private final Map<String, Integer> occurrences = new ConcurrentHashMap<>();
+    static final int MAX_RECORDED_PER_THREAD = 200;
     private final java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
 
     private WindowRun(Duration bound) {
@@ -130,10 +135,58 @@ public final class WindowRun {
     }
 
     /** Places a hold: the first thread that passes a matching point stops there. */
-    public Hold hold(String name, Match match) {
+    public Hold hold(String name, PointMatcher match) {
         Hold h = new Hold(name, match);
         holds.add(h);
         return h;
+    }
+
+    /**
+     * Starts recording the points driver threads pass (a window's first, unheld run shows where its
+     * threads go); a thread's first {@value #MAX_RECORDED_PER_THREAD} points are kept.
+     */
+    public void startRecording() {
+        recordedPerThread.clear();
+        occurrences.clear();
+        recording = Collections.synchronizedList(new ArrayList<>());
+    }
+
+    /** Stops recording; the points recorded, in the order they were passed. */
+    public List<Hit> stopRecording() {
+        List<Hit> r = recording;
+        recording = null;
+        if (r == null) {
+            return List.of();
+        }
+        synchronized (r) {
+            return List.copyOf(r);
+        }
+    }
+
+    /** How many points this thread has passed in this window: a thread that keeps passing points is running. */
+    public long hitsOf(Thread t) {
+        DriverThread d = threads.get(t);
+        return d == null ? 0 : d.hits;
+    }
+
+    /** The holds recorded so far (distinct, in order). */
+    public List<Evidence.Hold> holdRecords() {
+        synchronized (holdRecords) {
+            return List.copyOf(holdRecords);
+        }
+    }
+
+    /** Puts back holds recorded earlier: a window that ran many trials shows those of the one that decided. */
+    public void restoreHoldRecords(List<Evidence.Hold> records) {
+        synchronized (holdRecords) {
+            holdRecords.clear();
+            holdRecords.addAll(records);
+        }
+    }
+
+    /** Forgets the holds recorded so far: a window that runs many trials shows those of the trial that decided. */
+    public void restartHoldRecords() {
+        holdRecords.clear();
     }
 
     /** Records the evidence that the window opened: what fell inside which hold. */
@@ -299,7 +352,9 @@ public final class WindowRun {
 
     /** What the engine knows of every driver thread now. */
     public List<StuckDetector.ThreadView> views() {
-        return threads.values().stream().map(DriverThread::view).toList();
+        // an ended thread is idle and does nothing: a window that ran many trials has many
+        return threads.values().stream().filter(d -> d.thread.getState() != Thread.State.TERMINATED)
+                .map(DriverThread::view).toList();
     }
 
     /**
@@ -407,6 +462,15 @@ public final class WindowRun {
 
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {
         epoch.incrementAndGet();
+        d.hits++;
+        List<Hit> r = recording;
+        if (r != null) {
+            String name = d.thread.getName();
+            if (recordedPerThread.merge(name, 1, Integer::sum) <= MAX_RECORDED_PER_THREAD) {
+                int n = occurrences.merge(name + (isAfter ? " after " : " at ") + p, 1, Integer::sum) - 1;
+                r.add(new Hit(name, p, isAfter, n));
+            }
+        }
         if (!isAfter) {
             pointsHit.incrementAndGet();
             trace.add(p.describe() + Values.arguments(p, args), p.at());
@@ -448,6 +512,7 @@ public final class WindowRun {
         volatile long selfWakes;
         volatile boolean acquiring;
         volatile Thread joining;
+        volatile long hits;
 
         DriverThread(Thread thread) {
             this.thread = thread;
@@ -478,8 +543,10 @@ public final class WindowRun {
                 }
             }
             Hold h = heldBy;
+            // a released thread that has not run on yet is neither held nor idle
+            boolean holding = held && h != null && h.isHolding();
             boolean waiting = waitingForWork && !workQueued.getAsBoolean();
-            return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, held, waiting,
+            return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, holding, waiting,
                     blocked ? blockedIn : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),
                     blocked ? timeoutNanos : Blocking.NOT_BLOCKING, blocked && woken(), acq, owner, lock,
                     h != null && h.point() != null ? h.point().at() : null);

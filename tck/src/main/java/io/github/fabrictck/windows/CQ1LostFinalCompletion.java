@@ -1,10 +1,6 @@
 package io.github.fabrictck.windows;
 
-import io.github.fabrictck.engine.Hold;
-import io.github.fabrictck.engine.Match;
-import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.spi.Family;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -25,9 +21,18 @@ import org.junit.jupiter.api.Test;
  *   <li>the waiter sleeps until its timeout (5 minutes in BeeGFS) although Y sits in the CQ.</li>
  * </ol>
  *
- * <p>Variant a holds the handler at its re-arm, waits until the waiter is blocked, enqueues Y and
- * releases. Variant b holds the waiter right after its empty poll (and the handler at its re-arm,
- * if it re-arms), enqueues Y, releases the waiter, waits until it blocks, then releases the handler.
+ * <p>The window finds its own points ({@link CqSearch}): a first run with no hold records every
+ * point each driver thread passes (re-arms, polls, waits, locks; on the interrupt thread, on threads
+ * of the driver's own and on the application thread alike); then each point is tried in a fresh
+ * run, one thread held there while the others settle, and the last completion lands. Variant a
+ * holds the threads other than the waiter (the handler at its re-arm, an event loop after its
+ * empty poll, ...); b holds the waiter on its way from its last poll to blocking; waiter-first
+ * blocks the waiter before X completes (libfabric #796's order: poll empty, then arm, then wait);
+ * lost-signal sends one message and completes it while the waiter is stopped between its check and
+ * its wait, so a driver whose waiter goes to sleep without re-checking what the handler published
+ * meanwhile loses the wakeup. A design that cannot reach the situation (a waiter that never polls
+ * has no variant b; a busy poller never sleeps) is NOT_APPLICABLE with that reason; a driver whose
+ * locking excludes it (the held thread owns the lock the others need) PASSes with that evidence.
  *
  * <p>Invariants: every completion is consumed within a bound after it was enqueued, even when no
  * later completion ever comes; no driver thread is idle while the CQ holds a completion that no
@@ -57,54 +62,38 @@ class CQ1LostFinalCompletion {
 
     static final String AWAIT_RETURNS = "awaitSendsComplete returns true once every posted send completed";
 
+    /** The application thread's name: it calls awaitSendsComplete, so it is the waiter. */
+    static final String APP = "app";
+
     @Test
-    @Variant(id = "a", title = "handler held at its re-arm while the waiter sleeps")
-    void handlerHeldAtRearm(CqWindow w) {
-        Hold rearm = w.holdHandlerBeforeRearm(w.sendQueue());
-        w.send(2);
-        w.device().completeNextSend();
-        w.reached(rearm);
-        CompletableFuture<Boolean> waiter = w.startWaiterUntilBlocked();
-        boolean announced = w.device().completeNextSend();
-        if (announced || !rearm.isHolding() || waiter.isDone()) {
-            throw new WindowNotOpened("the last completion did not land inside the window: announced=" + announced
-                    + ", handler held=" + rearm.isHolding() + ", waiter returned=" + waiter.isDone());
-        }
-        w.run().opened("the last send completed unannounced while the handler was held at " + rearm.point().at()
-                + " and the waiter was blocked");
-        rearm.release();
-        w.judgeEveryCompletionConsumed();
-        w.judgeReturns(AWAIT_RETURNS, waiter, true);
-        w.judgeRules();
+    @Variant(id = "a", title = "a thread that re-arms or polls held while the waiter sleeps")
+    void handlerHeld(CqWindow w) {
+        new CqSearch(w, "a lost final completion").scenario("completion first, hold a thread other than the waiter",
+                () -> new LastCompletion.LastSend(LastCompletion.Order.COMPLETION_FIRST, false), t -> !t.equals(APP))
+                .conclude();
     }
 
     @Test
-    @Variant(id = "b", title = "waiter held after its empty poll, before it blocks")
-    void waiterHeldAfterEmptyPoll(CqWindow w) {
-        Hold rearm = w.holdHandlerBeforeRearm(w.sendQueue());
-        Hold emptyPoll = w.hold("the waiter right after an empty poll of the send CQ",
-                Match.call("CompletionQueue.poll").on(w.appThread()).receiver(w.sendQueue()).afterReturningNull());
-        w.send(2);
-        w.device().completeNextSend();
-        w.awaitScript("the handler is held at its re-arm or has finished",
-                () -> rearm.isReached() || w.device().interruptIdle());
-        CompletableFuture<Boolean> waiter = w.startAwaitSendsComplete();
-        w.awaitScript("the waiter polled the send CQ empty", () -> emptyPoll.isReached() || waiter.isDone());
-        if (!emptyPoll.isReached()) {
-            throw new WindowNotOpened("the waiter returned without polling the send CQ empty");
-        }
-        boolean announced = w.device().completeNextSend();
-        if (announced) {
-            throw new WindowNotOpened("the send CQ was armed when the waiter polled it empty, so the last completion "
-                    + "raised an event: this driver's handler re-armed before the waiter polled");
-        }
-        w.run().opened("the last send completed unannounced while the waiter was held after its empty poll at "
-                + emptyPoll.point().at() + (rearm.isHolding() ? " and the handler at " + rearm.point().at() : ""));
-        emptyPoll.release();
-        w.awaitBlockedOrDone(w.appThread(), "the waiter in awaitSendsComplete", waiter);
-        rearm.release();
-        w.judgeEveryCompletionConsumed();
-        w.judgeReturns(AWAIT_RETURNS, waiter, true);
-        w.judgeRules();
+    @Variant(id = "b", title = "the waiter held on its way from its last poll to blocking")
+    void waiterHeld(CqWindow w) {
+        new CqSearch(w, "a lost final completion").scenario("completion first, hold the waiter",
+                () -> new LastCompletion.LastSend(LastCompletion.Order.COMPLETION_FIRST, false, true), APP::equals)
+                .conclude();
+    }
+
+    @Test
+    @Variant(id = "waiter-first", title = "the waiter blocked before the first completion (libfabric #796's order)")
+    void waiterFirst(CqWindow w) {
+        new CqSearch(w, "a lost final completion").scenario("waiter first, hold any thread",
+                () -> new LastCompletion.LastSend(LastCompletion.Order.WAITER_FIRST, false), t -> true)
+                .conclude();
+    }
+
+    @Test
+    @Variant(id = "lost-signal", title = "the completion handled between the waiter's check and its wait")
+    void lostSignal(CqWindow w) {
+        new CqSearch(w, "a lost signal between the waiter's check and its wait")
+                .scenario("one send, hold the waiter on its way to blocking", LastCompletion.LostSignal::new, APP::equals)
+                .conclude();
     }
 }

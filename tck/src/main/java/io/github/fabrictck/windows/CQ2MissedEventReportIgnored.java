@@ -1,9 +1,6 @@
 package io.github.fabrictck.windows;
 
-import io.github.fabrictck.engine.Hold;
-import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.spi.Family;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -22,8 +19,10 @@ import org.junit.jupiter.api.Test;
  *   <li>a handler that ignores the answer returns; Y stays in the CQ and the waiter sleeps.</li>
  * </ol>
  *
- * <p>Forced: the handler is held at its re-arm until the waiter is blocked; the device then answers
- * that re-arm with a completion queued inside it. A driver that re-arms without the flag must find
+ * <p>Forced ({@link CqSearch}): each point a driver thread passes is tried in turn, that thread
+ * held there until the others settle (the waiter blocked, in both orders of the waiter and X); the
+ * device then answers the next re-arm of the send CQ, on whatever thread makes it, with a completion
+ * queued inside it. A driver that re-arms without the flag must find
  * Y some other way (arm, then poll once more).
  *
  * <p>Invariant: the driver polls again and consumes Y within the bound.
@@ -49,21 +48,11 @@ class CQ2MissedEventReportIgnored {
 
     @Test
     void completionArrivesInsideTheRearm(CqWindow w) {
-        Hold rearm = w.holdHandlerBeforeRearm(w.sendQueue());
-        w.send(2);
-        w.device().completeNextSend();
-        w.reached(rearm);
-        CompletableFuture<Boolean> waiter = w.startWaiterUntilBlocked();
-        w.device().atNextArm(w.sendQueue(), w.device()::completeNextSend);
-        rearm.release();
-        w.awaitScript("the handler re-armed the send CQ", () -> w.device().injectedArms(w.sendQueue()) > 0);
-        if (w.device().depth(w.sendQueue()) == 0 && !w.device().everyCompletionConsumed()) {
-            throw new WindowNotOpened("the injected completion is not in the send CQ");
-        }
-        w.run().opened("the last send completed inside the handler's requestNotify at " + rearm.point().at()
-                + ", after its last poll and before the arm, while the waiter was blocked");
-        w.judgeEveryCompletionConsumed();
-        w.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, waiter, true);
-        w.judgeRules();
+        new CqSearch(w, "a completion arriving inside the re-arm")
+                .scenario("completion first, the last send completes inside the next re-arm",
+                        () -> new LastCompletion.LastSend(LastCompletion.Order.COMPLETION_FIRST, true), t -> true)
+                .scenario("waiter first, the last send completes inside the next re-arm",
+                        () -> new LastCompletion.LastSend(LastCompletion.Order.WAITER_FIRST, true), t -> true)
+                .conclude();
     }
 }

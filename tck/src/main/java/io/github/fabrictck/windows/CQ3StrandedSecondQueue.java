@@ -1,10 +1,6 @@
 package io.github.fabrictck.windows;
 
-import io.github.fabrictck.engine.Hold;
-import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.spi.Family;
-import java.util.Arrays;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +20,9 @@ import org.junit.jupiter.api.Test;
  *   <li>R2 waits in the receive CQ and the application waits for it.</li>
  * </ol>
  *
- * <p>Forced: the handler is held at its re-arm of the receive CQ until the application is blocked
- * in {@code receive}; R2 arrives; release.
+ * <p>Forced ({@link CqSearch}): each point a driver thread passes after R1 arrives is tried in
+ * turn (the handler's re-arm of the receive CQ among them, on whatever thread the driver makes it),
+ * that thread held there until the application is blocked in {@code receive}; R2 arrives; release.
  *
  * <p>Invariant: as CQ-1, for every CQ the driver arms: R2 is consumed within the bound and the
  * application receives it.
@@ -53,25 +50,8 @@ class CQ3StrandedSecondQueue {
 
     @Test
     void messageArrivesBeforeTheReceiveQueueIsArmed(CqWindow w) {
-        Hold rearm = w.holdHandlerBeforeRearm(w.receiveQueue());
-        w.device().deliverIncoming("R1".getBytes());
-        w.reached(rearm);
-        byte[] first = w.call("receive", () -> w.driver().receive(CqWindow.APPLICATION_TIMEOUT));
-        if (!Arrays.equals(first, "R1".getBytes())) {
-            throw new WindowNotOpened("the first receive returned " + (first == null ? "null" : new String(first))
-                    + " instead of R1");
-        }
-        CompletableFuture<byte[]> second = w.start("receive", () -> w.driver().receive(CqWindow.APPLICATION_TIMEOUT));
-        w.awaitBlockedOrDone(w.appThread(), "the application in receive", second);
-        boolean announced = w.device().deliverIncoming("R2".getBytes());
-        if (announced || !rearm.isHolding()) {
-            throw new WindowNotOpened("R2 did not land inside the window: announced=" + announced);
-        }
-        w.run().opened("message R2 arrived unannounced while the handler was held before re-arming the receive CQ at "
-                + rearm.point().at());
-        rearm.release();
-        w.judgeEveryCompletionConsumed();
-        w.judgeReturns(RECEIVED, second.thenApply(b -> b == null ? "nothing" : new String(b)), "R2");
-        w.judgeRules();
+        new CqSearch(w, "a stranded receive completion")
+                .scenario("R1 received, the application waits for R2", LastCompletion.SecondMessage::new, t -> true)
+                .conclude();
     }
 }

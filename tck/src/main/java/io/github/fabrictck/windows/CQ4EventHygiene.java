@@ -3,6 +3,8 @@ package io.github.fabrictck.windows;
 import io.github.fabrictck.engine.Hold;
 import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.Match;
+import io.github.fabrictck.engine.Point;
+import io.github.fabrictck.engine.PointMatcher;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.spi.Family;
 import java.util.concurrent.CompletableFuture;
@@ -51,11 +53,10 @@ class CQ4EventHygiene {
     @Test
     @Variant(id = "spurious", title = "an event on an empty CQ while a send is in flight")
     void spuriousEvent(CqWindow w) {
-        Hold entry = w.hold("the completion handler entering for the spurious event",
-                Match.entry("onCompletionEvent").on(w.interruptThread()));
+        Hold entry = w.hold("the completion handler entering for the spurious event", Match.entry("onCompletionEvent"));
         w.send(1);
         CompletableFuture<Boolean> waiter = w.startAwaitSendsComplete();
-        w.awaitBlockedOrDone(w.appThread(), "the waiter in awaitSendsComplete", waiter);
+        w.trial().settle();
         w.device().deliverSpuriousEvent(w.sendQueue());
         w.reached(entry);
         if (w.device().depth(w.sendQueue()) != 0) {
@@ -64,7 +65,7 @@ class CQ4EventHygiene {
         w.run().opened("the handler entered at " + entry.point().at() + " for an event on an empty send CQ while a "
                 + "send was in flight and the waiter was blocked");
         entry.release();
-        w.awaitScript("the handler finished the spurious event", () -> w.device().interruptIdle());
+        w.trial().settle();
         w.judgeRules();
         if (waiter.isDone()) {
             throw new InvariantViolation(HARMLESS, "awaitSendsComplete returned " + waiter.getNow(null)
@@ -76,28 +77,56 @@ class CQ4EventHygiene {
         w.judgeRules();
     }
 
+    /**
+     * The first call to the device a driver thread other than the application makes while it
+     * handles the event: on the interrupt thread for a handler, on the driver's own thread for an
+     * event loop.
+     */
+    private static PointMatcher firstDeviceCallOffTheApplication(Thread app) {
+        return new PointMatcher() {
+            @Override
+            public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
+                return !isAfter && t != app && p.kind() == Point.Kind.ENVIRONMENT_CALL;
+            }
+
+            @Override
+            public String describe() {
+                return "before the first call to the device by a thread other than the application";
+            }
+        };
+    }
+
     @Test
     @Variant(id = "teardown", title = "close() while the handler is running")
     void closeDuringHandler(CqWindow w) {
-        Hold inHandler = w.hold("the completion handler at its first call to the device",
-                Match.call(null).on(w.interruptThread()));
+        Hold inHandler = w.hold("a driver thread handling the event, at its first call to the device",
+                firstDeviceCallOffTheApplication(w.appThread()));
         w.send(1);
         w.device().completeNextSend();
-        w.reached(inHandler);
+        if (!w.trial().reachedOrSettled(inHandler)) {
+            // a handler that makes no device call of its own: hold it before it returns
+            w.newTrial();
+            inHandler = w.hold("the completion handler before it returns", Match.exit("onCompletionEvent"));
+            w.send(1);
+            w.device().completeNextSend();
+            w.reached(inHandler);
+        }
         CompletableFuture<Void> close = w.start("close", () -> {
             w.driver().close();
             return null;
         });
-        w.awaitBlockedOrDone(w.appThread(), "the application in close()", close);
-        w.run().opened("close() was called while the handler was held at " + inHandler.point().at());
+        w.trial().settle();
+        w.run().opened("close() was called while " + inHandler.thread().getName() + " was held handling the event at "
+                + inHandler.point().at());
         boolean returnedDuringHandler = close.isDone();
         inHandler.release();
         w.awaitScript("close() returned", close::isDone);
-        w.awaitScript("the handler finished", () -> w.device().interruptIdle());
+        w.trial().settle();
         w.closedByScript();
         if (returnedDuringHandler) {
-            throw new InvariantViolation(QUIESCED, "close() returned while the completion handler was still running at "
-                    + inHandler.point().at() + "; then: " + String.join("; ", w.device().misuse()));
+            throw new InvariantViolation(QUIESCED, "close() returned while " + inHandler.thread().getName()
+                    + " was still handling the event at " + inHandler.point().at() + "; then: "
+                    + String.join("; ", w.device().misuse()));
         }
         w.judgeRules();
     }

@@ -1,31 +1,21 @@
 package io.github.fabrictck.windows;
 
-import static org.awaitility.Awaitility.await;
-
 import io.github.fabrictck.engine.Hold;
-import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.Match;
-import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
-import io.github.fabrictck.sim.AppThread;
-import io.github.fabrictck.sim.KitContext;
 import io.github.fabrictck.sim.SimulatedDevice;
 import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * The fixture of a completion-queue window: the simulated device, the driver's endpoint opened on
- * it, the application thread, and the steps and judgements the CQ scripts share.
+ * The fixture of a completion-queue window: the current {@link CqTrial} (the driver's endpoint on a
+ * fresh simulated device, with the application thread), the steps and judgements the CQ scripts
+ * share, and fresh trials for a window that searches its placements ({@link CqSearch}).
  */
 public final class CqWindow extends WindowFixture {
 
@@ -36,58 +26,78 @@ public final class CqWindow extends WindowFixture {
     static final String NOT_STUCK = "no driver thread is idle while a completion queue holds a completion that no event will announce";
     static final String RULES = "the driver uses the device by its rules (no handler error, no use after destroy, every event acknowledged)";
 
-    private final SimulatedDevice device;
-    private final KitContext context;
-    private final AppThread app;
-    private final CompletionQueueDriver driver;
-    private boolean closed;
+    private CqTrial trial;
+    private final List<String> endpointClasses = new ArrayList<>();
 
     CqWindow(WindowRun run, Session session) {
         super(run, session);
-        this.device = new SimulatedDevice(run);
-        this.context = new KitContext(run);
-        this.app = new AppThread(run, "app");
-        this.driver = call("Driver.openCompletionQueue",
-                () -> session.driver().openCompletionQueue(context, device));
-        if (driver == null) {
-            throw new WindowNotOpened("Driver.openCompletionQueue returned null");
+        this.trial = open();
+    }
+
+    private CqTrial open() {
+        CqTrial t = new CqTrial(run, session);
+        String name = t.driver().getClass().getName();
+        if (!endpointClasses.contains(name)) {
+            endpointClasses.add(name);
         }
-        device.attach(driver);
+        return t;
+    }
+
+    /** Closes the current trial and opens a fresh endpoint on a fresh device, which becomes current. */
+    public CqTrial newTrial() {
+        trial.close();
+        trial = open();
+        return trial;
+    }
+
+    /** The session of this window (bounds and timeouts). */
+    Session session() {
+        return session;
+    }
+
+    /** The current trial. */
+    public CqTrial trial() {
+        return trial;
     }
 
     /** The simulated device. */
     public SimulatedDevice device() {
-        return device;
+        return trial.device();
     }
 
     /** The driver's endpoint. */
     public CompletionQueueDriver driver() {
-        return driver;
+        return trial.driver();
     }
 
     /** The send completion queue. */
     public CompletionQueue sendQueue() {
-        return device.sendCompletionQueue();
+        return trial.sendQueue();
     }
 
     /** The receive completion queue. */
     public CompletionQueue receiveQueue() {
-        return device.receiveCompletionQueue();
+        return trial.receiveQueue();
     }
 
     /** The application thread, which also waits in {@code awaitSendsComplete} and {@code receive}. */
     public Thread appThread() {
-        return app.thread();
+        return trial.appThread();
     }
 
     /** The device's interrupt thread, which runs the completion handler. */
     public Thread interruptThread() {
-        return device.interruptThread();
+        return trial.interruptThread();
     }
 
     @Override
     List<String> driverClassNames() {
-        return driver == null ? List.of() : List.of(driver.getClass().getName());
+        return List.copyOf(endpointClasses);
+    }
+
+    @Override
+    public Hold hold(String name, io.github.fabrictck.engine.PointMatcher match) {
+        return trial.hold(name, match);
     }
 
     // ---------------------------------------------------------------- script steps
@@ -100,133 +110,50 @@ public final class CqWindow extends WindowFixture {
 
     /** Makes an application call and waits for it to return; ERROR if it does not return in time. */
     public <T> T call(String what, Callable<T> call) {
-        CompletableFuture<T> f = app.submit(what, call);
-        try {
-            return f.get(session.pointTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new WindowNotOpened("the application's call " + what + " did not return within "
-                    + session.pointTimeout().toMillis() + " ms");
-        } catch (ExecutionException e) {
-            throw new WindowNotOpened(what + " threw " + e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new WindowNotOpened("interrupted during " + what);
-        }
+        return trial.call(what, call);
     }
 
     /** Starts an application call that may block; the future completes when it returns. */
     public <T> CompletableFuture<T> start(String what, Callable<T> call) {
-        return app.submit(what, call);
-    }
-
-    /** Waits until a thread is blocked in a call the driver made (or the call it was making has returned). */
-    public void awaitBlockedOrDone(Thread thread, String who, CompletableFuture<?> call) {
-        awaitScript(who + " is blocked", () -> call.isDone() || run.isBlockedInDriver(thread));
+        return trial.start(what, call);
     }
 
     /** Sends {@code n} messages from the application; their completions are left to the script. */
     public void send(int n) {
-        call("send x" + n, () -> {
-            for (int i = 0; i < n; i++) {
-                driver.send(("message " + (i + 1)).getBytes());
-            }
-            return null;
-        });
+        trial.send(n);
     }
 
     /** Starts {@code awaitSendsComplete} on the application thread. */
     public CompletableFuture<Boolean> startAwaitSendsComplete() {
-        return start("awaitSendsComplete(" + APPLICATION_TIMEOUT.toMinutes() + " min)",
-                () -> driver.awaitSendsComplete(APPLICATION_TIMEOUT));
-    }
-
-    /** Starts {@code awaitSendsComplete} and waits until the waiter is blocked in the driver (or returned). */
-    public CompletableFuture<Boolean> startWaiterUntilBlocked() {
-        CompletableFuture<Boolean> waiter = startAwaitSendsComplete();
-        awaitBlockedOrDone(appThread(), "the waiter in awaitSendsComplete", waiter);
-        return waiter;
+        return trial.startAwaitSendsComplete();
     }
 
     // ---------------------------------------------------------------- judgements
 
-    /**
-     * Every completion queued so far is consumed within the bound, and the driver is never stuck
-     * with a completion no event will announce (reported the moment every thread is idle).
-     */
+    /** See {@link CqTrial#judgeEveryCompletionConsumed()}. */
     public void judgeEveryCompletionConsumed() {
-        await(CONSUMED)
-                .atMost(session.bound().multipliedBy(2))
-                .pollInSameThread()
-                .pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(1))
-                .failFast(NOT_STUCK, () -> {
-                    Optional<String> stuck = run.stuck();
-                    if (stuck.isPresent()) {
-                        throw new InvariantViolation(NOT_STUCK, stuck.get());
-                    }
-                })
-                .until(device::everyCompletionConsumed);
+        trial.judgeEveryCompletionConsumed();
     }
 
-    /** The application call returns what the invariant says, within the bound. */
+    /** See {@link CqTrial#judgeReturns}. */
     public <T> void judgeReturns(String invariant, CompletableFuture<T> call, T expected) {
-        await(invariant).atMost(session.bound()).pollInSameThread().pollDelay(Duration.ZERO)
-                .pollInterval(Duration.ofMillis(1)).until(call::isDone);
-        Object value;
-        try {
-            value = call.get();
-        } catch (ExecutionException | InterruptedException e) {
-            throw new InvariantViolation(invariant, "the call threw " + e.getCause());
-        }
-        if (!expected.equals(value)) {
-            throw new InvariantViolation(invariant, "it returned " + value);
-        }
+        trial.judgeReturns(invariant, call, expected);
     }
 
-    /** The device saw no handler exception and no use against its rules. */
+    /** See {@link CqTrial#judgeRules()}. */
     public void judgeRules() {
-        List<String> broken = new java.util.ArrayList<>(device.handlerErrors());
-        broken.addAll(device.misuse());
-        if (!broken.isEmpty()) {
-            throw new InvariantViolation(RULES, String.join("; ", broken));
-        }
+        trial.judgeRules();
     }
 
-    /** Closes the driver (if the script did not), the application, the device and the context. */
+    /** Closes the current trial: the driver (if the script did not), the application, the device and the context. */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
         run.finish();
-        Thread closer = new Thread(() -> {
-            try {
-                driver.close();
-            } catch (RuntimeException e) {
-                run.trace().add("driver close() threw " + e, null);
-            }
-        }, "kit-close");
-        closer.setDaemon(true);
-        closer.start();
-        try {
-            closer.join(session.bound().toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (closer.isAlive()) {
-            run.trace().add("kit", "driver close() did not return within " + session.bound().toMillis() + " ms", null);
-        }
-        app.close();
-        device.close();
-        context.close();
+        trial.close();
     }
 
     /** Marks the endpoint closed by the script itself. */
     void closedByScript() {
-        closed = true;
-        app.close();
-        device.close();
-        context.close();
+        trial.closedByScript();
     }
 }

@@ -40,7 +40,7 @@ abstract class WindowFixture implements AutoCloseable {
     public abstract void close();
 
     /** Places a hold on a point of the driver. */
-    public Hold hold(String name, Match match) {
+    public Hold hold(String name, io.github.fabrictck.engine.PointMatcher match) {
         return run.hold(name, match);
     }
 

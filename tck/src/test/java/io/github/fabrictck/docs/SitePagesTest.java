@@ -30,7 +30,7 @@ class SitePagesTest {
         assertEquals(List.copyOf(Catalog.discover().windows().keySet()), List.copyOf(info.keySet()));
         WindowInfo cq1 = info.get("CQ-1");
         assertEquals("completion-queue", cq1.family());
-        assertEquals(List.of("a", "b"), cq1.variants().stream().map(v -> v.substring(0, v.indexOf(':'))).toList());
+        assertEquals(List.of("a", "b", "lost-signal", "waiter-first"), cq1.variants().stream().map(v -> v.substring(0, v.indexOf(':'))).toList());
         assertTrue(cq1.source().startsWith("https://") && cq1.interleaving().size() >= 3, cq1.toString());
         assertEquals(List.of(), info.get("CQ-2").variants());
     }

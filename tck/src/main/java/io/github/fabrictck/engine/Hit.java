@@ -1,0 +1,57 @@
+package io.github.fabrictck.engine;
+
+/**
+ * A point a driver thread passed while the engine recorded (a window's first, unheld run): the
+ * places a window may later hold a thread at, found in the driver as it is.
+ *
+ * @param thread     the thread's name ({@code app}, {@code device-interrupt}, {@code driver-1})
+ * @param point      the point
+ * @param after      after the call returned (else before it was made)
+ * @param occurrence how many times this thread had passed this same point before, since recording began
+ */
+public record Hit(String thread, Point point, boolean after, int occurrence) implements PointMatcher {
+
+    /**
+     * Matches the same point on a thread of the same name, at the same occurrence: the same place
+     * in a fresh run of the same steps. Counts, so one matcher serves one run.
+     */
+    public PointMatcher again() {
+        int[] seen = {0};
+        Hit self = this;
+        return new PointMatcher() {
+            @Override
+            public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
+                if (isAfter != after || !t.getName().equals(thread) || !p.equals(point)) {
+                    return false;
+                }
+                return seen[0]++ == occurrence;
+            }
+
+            @Override
+            public String describe() {
+                return self.describe();
+            }
+        };
+    }
+
+    @Override
+    public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
+        return isAfter == after && t.getName().equals(thread) && p.equals(point);
+    }
+
+    @Override
+    public String describe() {
+        return thread + " " + (after ? "after " : "at ") + point.describe() + " in " + point.at()
+                + (occurrence == 0 ? "" : " (" + ordinal(occurrence + 1) + " time)");
+    }
+
+    private static String ordinal(int n) {
+        String suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : switch (n % 10) {
+            case 1 -> "st";
+            case 2 -> "nd";
+            case 3 -> "rd";
+            default -> "th";
+        };
+        return n + suffix;
+    }
+}

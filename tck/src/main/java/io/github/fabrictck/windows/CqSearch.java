@@ -1,0 +1,236 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hit;
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.StuckDetector;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.engine.WindowRun;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * How a CQ window reaches its situation on the driver as it is, whatever its shape. The window
+ * states a scenario (what the application and the device do) and the moment that must be forced
+ * (the last completion lands); the search finds where to stop the driver's threads:
+ * <ol>
+ *   <li>a first run with no hold records every point each driver thread passes after the
+ *       scenario's mark (re-arms, polls, waits, locks, on the interrupt thread, the driver's own
+ *       threads and the application thread alike);</li>
+ *   <li>then, for each of those points, a fresh endpoint runs the same scenario with one thread held
+ *       at that point, waits until every other thread has settled, lands the completion, releases
+ *       the thread and judges.</li>
+ * </ol>
+ * A placement <em>opens</em> the window when the completion lands while the driver cannot announce
+ * it to itself by an event and every thread not held has settled. Any placement that breaks an
+ * invariant is the window's FAIL. A placement where the held thread owns a lock that another thread
+ * waits for cannot open the window: it is reported as the driver's locking excluding it. With no
+ * placement opened, a window the driver's locking excludes is a PASS that says which lock; a window
+ * the design cannot reach at all is NOT_APPLICABLE with the design property in one sentence.
+ */
+final class CqSearch {
+
+    /** At most this many placements per scenario, spread over the threads. */
+    static final int MAX_PLACEMENTS = 60;
+
+    /** One run of a scenario on one trial; a fresh one per trial. */
+    abstract static class Plan {
+        /** Steps before the mark: their points are not placements. */
+        void prepare(CqTrial t) {
+        }
+
+        /** Steps after the mark up to the moment of landing; the search settles the driver afterwards. */
+        abstract void drive(CqTrial t);
+
+        /**
+         * Lands the completion the window is about.
+         *
+         * @return {@code null} when it landed inside the window, else why it did not (in words)
+         */
+        abstract String land(CqTrial t);
+
+        /** What landed, for the evidence: {@code the last send completed unannounced}. */
+        abstract String landed();
+
+        /** After the held thread is released: the invariants. */
+        abstract void judge(CqTrial t);
+    }
+
+    /** A placement the kit's hold made impossible: the held thread owns a lock another thread waits for. */
+    static final class Stalled extends RuntimeException {
+        final List<String> stalled;
+
+        Stalled(List<String> stalled) {
+            super(String.join("; ", stalled), null, false, false);
+            this.stalled = stalled;
+        }
+    }
+
+    /** What the driver's design does not do, so a placement cannot open the window (in words). */
+    static final class NotReachable extends RuntimeException {
+        NotReachable(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    private final CqWindow window;
+    private final WindowRun run;
+    private final String title;
+    private int trials;
+    private int opened;
+    private String firstOpened;
+    private final Set<String> stalled = new LinkedHashSet<>();
+    private final Set<String> unreachable = new LinkedHashSet<>();
+    private int notReached;
+    private List<io.github.fabrictck.report.TraceEvent> openedTrace;
+    private List<io.github.fabrictck.report.Evidence.Hold> openedHolds;
+
+    CqSearch(CqWindow window, String title) {
+        this.window = window;
+        this.run = window.run();
+        this.title = title;
+    }
+
+    /**
+     * Runs one scenario: the unheld first run (judged too), then one trial per placement on the
+     * threads {@code placeOn} accepts.
+     *
+     * @param scenario what to run, a fresh plan per trial
+     * @param placeOn  which threads' points are placements (by name)
+     */
+    CqSearch scenario(String scenarioName, Supplier<Plan> scenario, Predicate<String> placeOn) {
+        List<Hit> hits = trial(scenarioName, scenario.get(), null);
+        for (Hit h : placements(hits, placeOn)) {
+            trial(scenarioName, scenario.get(), h);
+        }
+        return this;
+    }
+
+    /** One trial; returns the points recorded when {@code placement} is null (the first run). */
+    private List<Hit> trial(String scenarioName, Plan plan, Hit placement) {
+        CqTrial t = trials++ == 0 ? window.trial() : window.newTrial();
+        run.trace().restart();
+        run.restartHoldRecords();
+        run.trace().add("kit", "trial " + trials + " (" + scenarioName + "): " + (placement == null
+                ? "no thread held; the kit records where the driver's threads go" : "hold " + placement.describe()), null);
+        plan.prepare(t);
+        Hold hold = placement == null ? null : t.hold(placement.describe(), placement.again());
+        if (placement == null) {
+            run.startRecording();
+        }
+        List<Hit> hits = List.of();
+        try {
+            plan.drive(t);
+            StuckDetector.Settle settled = t.settle();
+            hits = placement == null ? run.stopRecording() : hits;
+            if (hold != null && !hold.isReached()) {
+                notReached++;
+                run.trace().add("kit", "the point was not reached in this run", null);
+                return hits;
+            }
+            if (!settled.stalled().isEmpty()) {
+                throw new Stalled(settled.stalled());
+            }
+            String why = plan.land(t);
+            if (why != null) {
+                unreachable.add(why);
+                run.trace().add("kit", "not opened: " + why, null);
+                return hits;
+            }
+            if (hold == null) {
+                // the first run is judged like any interleaving, but holds nothing open: it is no evidence
+                plan.judge(t);
+                return hits;
+            }
+            String how = plan.landed() + " while " + placement.describe() + ", every other driver thread settled";
+            run.opened(how);
+            hold.release();
+            plan.judge(t);
+            opened++;
+            if (firstOpened == null) {
+                firstOpened = how;
+                openedTrace = run.trace().events();
+                openedHolds = run.holdRecords();
+            }
+            return hits;
+        } catch (Stalled s) {
+            stalled.addAll(s.stalled);
+            run.trace().add("kit", "not opened: the hold stalls " + s.getMessage(), null);
+            return hits;
+        } catch (NotReachable | CqTrial.Spinning n) {
+            unreachable.add(n.getMessage());
+            run.trace().add("kit", "not opened: " + n.getMessage(), null);
+            return hits;
+        } finally {
+            if (placement == null) {
+                run.stopRecording();
+            }
+        }
+    }
+
+    /**
+     * The placements: every recorded point of the accepted threads, taken in turn from each thread
+     * (sorted by name) so that a thread with many points does not crowd out the others.
+     */
+    static List<Hit> placements(List<Hit> hits, Predicate<String> placeOn) {
+        Map<String, List<Hit>> byThread = new TreeMap<>();
+        for (Hit h : hits) {
+            if (placeOn.test(h.thread())) {
+                byThread.computeIfAbsent(h.thread(), k -> new ArrayList<>()).add(h);
+            }
+        }
+        List<Hit> out = new ArrayList<>();
+        Map<String, Integer> next = new LinkedHashMap<>();
+        byThread.keySet().forEach(k -> next.put(k, 0));
+        boolean more = true;
+        while (more && out.size() < MAX_PLACEMENTS) {
+            more = false;
+            for (Map.Entry<String, List<Hit>> e : byThread.entrySet()) {
+                int i = next.get(e.getKey());
+                if (i < e.getValue().size() && out.size() < MAX_PLACEMENTS) {
+                    out.add(e.getValue().get(i));
+                    next.put(e.getKey(), i + 1);
+                    more = true;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The window's verdict once every scenario ran (a FAIL has already been thrown by then): PASS
+     * with the evidence of the placements that opened it, PASS when the driver's locking excludes
+     * it, NOT_APPLICABLE with the design property, ERROR when the kit could not tell.
+     */
+    void conclude() {
+        if (opened > 0) {
+            run.trace().restart();
+            openedTrace.forEach(e -> run.trace().add(e.thread(), e.event(), e.at()));
+            run.restoreHoldRecords(openedHolds);
+            run.opened(opened + " of " + trials + " placements opened the window, the driver recovered in each; first: "
+                    + firstOpened);
+            return;
+        }
+        if (!stalled.isEmpty()) {
+            run.opened("the driver's locking excludes " + title + ": wherever a thread was held, another waited for "
+                    + "a lock the held thread owned (" + String.join("; ", first(stalled, 2)) + ")");
+            return;
+        }
+        if (!unreachable.isEmpty()) {
+            Assumptions.abort("the driver's design cannot reach " + title + ": " + String.join("; ", first(unreachable, 3)));
+        }
+        throw new WindowNotOpened("no placement opened " + title + " in " + trials + " trials (" + notReached
+                + " placement(s) found in the first run were not reached again)");
+    }
+
+    private static List<String> first(Set<String> s, int n) {
+        return s.stream().limit(n).toList();
+    }
+}

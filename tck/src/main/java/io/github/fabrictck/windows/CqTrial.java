@@ -1,0 +1,328 @@
+package io.github.fabrictck.windows;
+
+import static org.awaitility.Awaitility.await;
+
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.PointMatcher;
+import io.github.fabrictck.engine.StuckDetector;
+import io.github.fabrictck.engine.ThreadDump;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.sim.AppThread;
+import io.github.fabrictck.sim.KitContext;
+import io.github.fabrictck.sim.SimulatedDevice;
+import io.github.fabrictck.spi.cq.CompletionQueue;
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One endpoint of the driver on a fresh simulated device, with its application thread: what a CQ
+ * window runs its steps on. A window that searches for its points opens one per placement.
+ */
+public final class CqTrial implements AutoCloseable {
+
+    /** A thread that passes this many points while the kit waits for the driver to settle is spinning. */
+    static final int SPIN_POINTS = 5_000;
+
+    private final WindowRun run;
+    private final Session session;
+    private final SimulatedDevice device;
+    private final KitContext context;
+    private final AppThread app;
+    private final CompletionQueueDriver driver;
+    private final List<Hold> holds = new ArrayList<>();
+    private boolean closed;
+
+    CqTrial(WindowRun run, Session session) {
+        this.run = run;
+        this.session = session;
+        this.device = new SimulatedDevice(run);
+        this.context = new KitContext(run);
+        this.app = new AppThread(run, "app");
+        CompletableFuture<CompletionQueueDriver> opened = app.submit("Driver.openCompletionQueue",
+                () -> session.driver().openCompletionQueue(context, device));
+        // opening loads and rewrites the driver's classes on first use: give it more than a point
+        this.driver = result("Driver.openCompletionQueue", opened, session.pointTimeout().multipliedBy(10));
+        if (driver == null) {
+            throw new WindowNotOpened("Driver.openCompletionQueue returned null");
+        }
+        device.attach(driver);
+    }
+
+    /** The engine's run this trial belongs to. */
+    WindowRun trialRun() {
+        return run;
+    }
+
+    /** The simulated device. */
+    public SimulatedDevice device() {
+        return device;
+    }
+
+    /** The driver's endpoint. */
+    public CompletionQueueDriver driver() {
+        return driver;
+    }
+
+    /** The application thread, which also waits in {@code awaitSendsComplete} and {@code receive}. */
+    public Thread appThread() {
+        return app.thread();
+    }
+
+    /** The device's interrupt thread, which runs the completion handler. */
+    public Thread interruptThread() {
+        return device.interruptThread();
+    }
+
+    /** The send completion queue. */
+    public CompletionQueue sendQueue() {
+        return device.sendCompletionQueue();
+    }
+
+    /** The receive completion queue. */
+    public CompletionQueue receiveQueue() {
+        return device.receiveCompletionQueue();
+    }
+
+    /** Whether one of this trial's holds holds a thread now. */
+    public boolean anyHeld() {
+        return holds.stream().anyMatch(Hold::isHolding);
+    }
+
+    /** Places a hold that is released when the trial ends. */
+    public Hold hold(String name, PointMatcher match) {
+        Hold h = run.hold(name, match);
+        holds.add(h);
+        return h;
+    }
+
+    // ---------------------------------------------------------------- application calls
+
+    /** Makes an application call and waits for it to return; ERROR if it does not return in time. */
+    public <T> T call(String what, Callable<T> call) {
+        return result(what, app.submit(what, call), session.pointTimeout());
+    }
+
+    private <T> T result(String what, CompletableFuture<T> f, Duration timeout) {
+        try {
+            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new WindowNotOpened("the application's call " + what + " did not return within "
+                    + timeout.toMillis() + " ms");
+        } catch (ExecutionException e) {
+            throw new WindowNotOpened(what + " threw " + e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WindowNotOpened("interrupted during " + what);
+        }
+    }
+
+    /** Starts an application call that may block; the future completes when it returns. */
+    public <T> CompletableFuture<T> start(String what, Callable<T> call) {
+        return app.submit(what, call);
+    }
+
+    /** Sends {@code n} messages from the application; their completions are left to the script. */
+    public void send(int n) {
+        call("send x" + n, () -> {
+            for (int i = 0; i < n; i++) {
+                driver.send(("message " + (i + 1)).getBytes());
+            }
+            return null;
+        });
+    }
+
+    /** Starts {@code awaitSendsComplete} on the application thread. */
+    public CompletableFuture<Boolean> startAwaitSendsComplete() {
+        return start("awaitSendsComplete(" + CqWindow.APPLICATION_TIMEOUT.toMinutes() + " min)",
+                () -> driver.awaitSendsComplete(CqWindow.APPLICATION_TIMEOUT));
+    }
+
+    /** Starts {@code receive} on the application thread. */
+    public CompletableFuture<byte[]> startReceive() {
+        return start("receive(" + CqWindow.APPLICATION_TIMEOUT.toMinutes() + " min)",
+                () -> driver.receive(CqWindow.APPLICATION_TIMEOUT));
+    }
+
+    // ---------------------------------------------------------------- waiting for the driver
+
+    /** Why the driver cannot be brought to rest: one of its threads keeps running by itself. */
+    static final class Spinning extends RuntimeException {
+        Spinning(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * Waits until every driver thread the kit does not hold has settled: blocked in a call nothing
+     * woke, waiting for work that is not there, ended, or waiting for a lock whose owner has settled
+     * or is held. ERROR if it never does; {@link Spinning} when a thread keeps passing points.
+     *
+     * @return the settled state, with the threads the kit's holds stall
+     */
+    public StuckDetector.Settle settle() {
+        long deadline = System.nanoTime() + session.pointTimeout().toNanos();
+        List<Thread> threads = run.threads();
+        long[] hitsBefore = new long[threads.size()];
+        for (int i = 0; i < threads.size(); i++) {
+            hitsBefore[i] = run.hitsOf(threads.get(i));
+        }
+        while (true) {
+            if (run.misuse() != null) {
+                throw new WindowNotOpened(run.misuse());
+            }
+            StuckDetector.Settle s = run.settle();
+            if (s.settled()) {
+                // a cycle of lock waits settles too: a deadlock is the kit's ERROR, named, not a state to judge
+                String deadlock = ThreadDump.deadlock(run.threads());
+                if (deadlock != null) {
+                    throw new WindowNotOpened("the driver's threads deadlocked: " + deadlock);
+                }
+                return s;
+            }
+            for (int i = 0; i < threads.size(); i++) {
+                Thread t = threads.get(i);
+                if (run.hitsOf(t) - hitsBefore[i] > SPIN_POINTS && !run.isHeld(t)) {
+                    throw new Spinning(t.getName() + " keeps running without blocking (" + SPIN_POINTS
+                            + " points passed while the kit waited for the driver to settle)");
+                }
+            }
+            if (ThreadDump.deadlock(run.threads()) != null) {
+                throw new WindowNotOpened("the driver's threads deadlocked: " + ThreadDump.deadlock(run.threads()));
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new WindowNotOpened("the driver's threads did not settle within " + session.pointTimeout().toMillis()
+                        + " ms (a thread that waits on something the kit does not see, or spins without passing points)");
+            }
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+        }
+    }
+
+    /**
+     * Waits until the hold catches its thread, or the driver settles without it doing so.
+     *
+     * @return whether the hold was reached
+     */
+    public boolean reachedOrSettled(Hold hold) {
+        long deadline = System.nanoTime() + session.pointTimeout().toNanos();
+        while (!hold.isReached()) {
+            if (run.misuse() != null) {
+                throw new WindowNotOpened(run.misuse());
+            }
+            if (run.settle().settled() && !hold.isReached()) {
+                return false;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new WindowNotOpened("neither \"" + hold.name() + "\" happened nor did the driver's threads settle "
+                        + "within " + session.pointTimeout().toMillis() + " ms");
+            }
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- judgements
+
+    /**
+     * Every completion queued so far is consumed within the bound, and the driver is never stuck
+     * with a completion no event will announce (reported the moment every thread is idle).
+     */
+    public void judgeEveryCompletionConsumed() {
+        await(CqWindow.CONSUMED)
+                .atMost(session.bound().multipliedBy(2))
+                .pollInSameThread()
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(1))
+                .failFast(CqWindow.NOT_STUCK, () -> {
+                    Optional<String> stuck = run.stuck();
+                    if (stuck.isPresent()) {
+                        throw new InvariantViolation(CqWindow.NOT_STUCK, stuck.get());
+                    }
+                })
+                .until(device::everyCompletionConsumed);
+    }
+
+    /**
+     * The application call returns what the invariant says, within the bound. A call that has not
+     * returned while every driver thread is idle and every completion was consumed will only return
+     * by its own timeout: a lost wakeup, reported at once.
+     */
+    public <T> void judgeReturns(String invariant, CompletableFuture<T> call, T expected) {
+        await(invariant).atMost(session.bound()).pollInSameThread().pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(1))
+                .failFast(invariant, () -> {
+                    if (!call.isDone() && device.everyCompletionConsumed() && run.allIdle() && !call.isDone()) {
+                        throw new InvariantViolation(invariant, "the call has not returned although every completion "
+                                + "was consumed and every driver thread is idle, so it can only return by its own "
+                                + "timeout (a lost wakeup): " + run.whereThreadsAre());
+                    }
+                })
+                .until(call::isDone);
+        Object value;
+        try {
+            value = call.get();
+        } catch (ExecutionException | InterruptedException e) {
+            throw new InvariantViolation(invariant, "the call threw " + e.getCause());
+        }
+        if (!expected.equals(value)) {
+            throw new InvariantViolation(invariant, "it returned " + value);
+        }
+    }
+
+    /** The device saw no handler exception and no use against its rules. */
+    public void judgeRules() {
+        List<String> broken = new ArrayList<>(device.handlerErrors());
+        broken.addAll(device.misuse());
+        if (!broken.isEmpty()) {
+            throw new InvariantViolation(CqWindow.RULES, String.join("; ", broken));
+        }
+    }
+
+    /** Releases the trial's holds, closes the driver (bounded), the application, the device and the context. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        holds.forEach(run::forget);
+        Thread closer = new Thread(() -> {
+            try {
+                driver.close();
+            } catch (RuntimeException e) {
+                run.trace().add("driver close() threw " + e, null);
+            }
+        }, "kit-close");
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(session.bound().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (closer.isAlive()) {
+            run.trace().add("kit", "driver close() did not return within " + session.bound().toMillis() + " ms", null);
+        }
+        app.close();
+        device.close();
+        context.close();
+    }
+
+    /** Marks the endpoint closed by the script itself (it called {@code close()} on the driver). */
+    void closedByScript() {
+        closed = true;
+        holds.forEach(run::forget);
+        app.close();
+        device.close();
+        context.close();
+    }
+}

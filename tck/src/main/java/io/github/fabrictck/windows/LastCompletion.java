@@ -1,0 +1,231 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.StuckDetector;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The scenarios of the lost-completion windows (CQ-1, CQ-2, CQ-3): what the application and the
+ * device do, and the completion that lands at the moment {@link CqSearch} forces.
+ */
+final class LastCompletion {
+
+    private LastCompletion() {
+    }
+
+    /** Whether the waiter or the first completion comes first. */
+    enum Order {
+        /** Completion X lands (an event fires) before the application starts waiting: BeeGFS's order. */
+        COMPLETION_FIRST,
+        /** The application is already blocked waiting when X lands: libfabric #796's order. */
+        WAITER_FIRST
+    }
+
+    /**
+     * Two sends; X completes, the application waits for both, and the last send Y completes at the
+     * forced moment: plainly, or inside the driver's next re-arm of the send CQ (CQ-2).
+     */
+    static final class LastSend extends CqSearch.Plan {
+        private final Order order;
+        private final boolean insideRearm;
+        private final boolean holdOthersRearm;
+        private CompletableFuture<Boolean> waiter;
+        private Hold othersRearm;
+
+        LastSend(Order order, boolean insideRearm) {
+            this(order, insideRearm, false);
+        }
+
+        /**
+         * @param holdOthersRearm also hold the first thread other than the application that re-arms the
+         *                        send CQ, until the application has settled after its own release: the
+         *                        waiter's placements then see the CQ unarmed, as in a handler that re-arms late
+         */
+        LastSend(Order order, boolean insideRearm, boolean holdOthersRearm) {
+            this.order = order;
+            this.insideRearm = insideRearm;
+            this.holdOthersRearm = holdOthersRearm;
+        }
+
+        @Override
+        void prepare(CqTrial t) {
+            t.send(2);
+        }
+
+        @Override
+        void drive(CqTrial t) {
+            if (holdOthersRearm) {
+                Thread app = t.appThread();
+                othersRearm = t.hold("a thread other than the waiter before it re-arms the send CQ",
+                        new io.github.fabrictck.engine.PointMatcher() {
+                            @Override
+                            public boolean matches(Thread th, io.github.fabrictck.engine.Point p, boolean isAfter,
+                                                   Object[] args, Object result) {
+                                return th != app && !isAfter && p.kind() == io.github.fabrictck.engine.Point.Kind.ENVIRONMENT_CALL
+                                        && p.target().equals("CompletionQueue.requestNotify") && args.length > 0
+                                        && args[0] == t.sendQueue();
+                            }
+
+                            @Override
+                            public String describe() {
+                                return "before a re-arm of the send CQ by a thread other than the waiter";
+                            }
+                        });
+            }
+            if (order == Order.COMPLETION_FIRST) {
+                t.device().completeNextSend();
+                t.settle();
+                waiter = t.startAwaitSendsComplete();
+            } else {
+                waiter = t.startAwaitSendsComplete();
+                t.settle();
+                t.device().completeNextSend();
+            }
+        }
+
+        @Override
+        String land(CqTrial t) {
+            returnedEarly(waiter, "before the last send completed");
+            if (insideRearm) {
+                t.device().atNextArm(t.sendQueue(), t.device()::completeNextSend);
+                return null;
+            }
+            return t.device().completeNextSend()
+                    ? "the send CQ was armed whenever the last send could complete, so an event announced it" : null;
+        }
+
+        @Override
+        String landed() {
+            return insideRearm ? "the last send was set to complete inside the next re-arm of the send CQ, after its "
+                    + "last poll and before the arm (requestNotify(true) answers 1)"
+                    : "the last send completed with the send CQ unarmed";
+        }
+
+        @Override
+        void judge(CqTrial t) {
+            if (othersRearm != null) {
+                // the waiter goes on first, as far as it goes; then the thread that re-arms
+                StuckDetector.Settle s = t.settle();
+                if (!s.stalled().isEmpty()) {
+                    throw new CqSearch.Stalled(s.stalled());
+                }
+                othersRearm.release();
+            }
+            if (insideRearm) {
+                t.settle();
+                if (t.device().injectedArms(t.sendQueue()) == 0) {
+                    throw new CqSearch.NotReachable("no thread re-arms the send CQ after that point");
+                }
+            }
+            t.judgeEveryCompletionConsumed();
+            t.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, waiter, true);
+            t.judgeRules();
+        }
+    }
+
+    /**
+     * One send; the application starts waiting for it, and its completion lands and is handled while
+     * the application is stopped on its way from its check to its wait: a lost signal inside the
+     * driver's own condition logic shows here.
+     */
+    static final class LostSignal extends CqSearch.Plan {
+        private CompletableFuture<Boolean> waiter;
+
+        @Override
+        void prepare(CqTrial t) {
+            t.send(1);
+        }
+
+        @Override
+        void drive(CqTrial t) {
+            waiter = t.startAwaitSendsComplete();
+        }
+
+        @Override
+        String land(CqTrial t) {
+            returnedEarly(waiter, "before its send completed");
+            t.device().completeNextSend();
+            StuckDetector.Settle s = t.settle();
+            if (!s.stalled().isEmpty()) {
+                throw new CqSearch.Stalled(s.stalled());
+            }
+            return null;
+        }
+
+        @Override
+        String landed() {
+            return "the only send completed and the driver handled it";
+        }
+
+        @Override
+        void judge(CqTrial t) {
+            t.judgeEveryCompletionConsumed();
+            t.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, waiter, true);
+            t.judgeRules();
+        }
+    }
+
+    /** Message R1 arrives and is received; the application waits for the next, and R2 arrives at the forced moment. */
+    static final class SecondMessage extends CqSearch.Plan {
+        private CompletableFuture<byte[]> second;
+
+        @Override
+        void drive(CqTrial t) {
+            t.device().deliverIncoming("R1".getBytes());
+            t.settle();
+            CompletableFuture<byte[]> first = t.startReceive();
+            t.settle();
+            if (!first.isDone()) {
+                if (t.anyHeld()) {
+                    // the held thread has R1, or is the application itself: not a placement for R2
+                    throw new CqSearch.NotReachable("R1 was not received while the kit held "
+                            + t.trialRun().views().stream().filter(v -> v.held()).map(v -> v.name()).toList());
+                }
+                t.judgeReturns(CQ3StrandedSecondQueue.RECEIVED, first.thenApply(LastCompletion::text), "R1");
+            }
+            String got = text(first.join());
+            if (!got.equals("R1")) {
+                throw new InvariantViolation(CQ3StrandedSecondQueue.RECEIVED, "the first receive returned " + got
+                        + " instead of R1");
+            }
+            second = t.startReceive();
+        }
+
+        @Override
+        String land(CqTrial t) {
+            if (second.isDone()) {
+                throw new InvariantViolation(CQ3StrandedSecondQueue.RECEIVED, "receive returned "
+                        + text(second.getNow(null)) + " before message R2 arrived");
+            }
+            return t.device().deliverIncoming("R2".getBytes())
+                    ? "the receive CQ was armed whenever R2 could arrive, so an event announced it" : null;
+        }
+
+        @Override
+        String landed() {
+            return "message R2 arrived with the receive CQ unarmed";
+        }
+
+        @Override
+        void judge(CqTrial t) {
+            t.judgeEveryCompletionConsumed();
+            t.judgeReturns(CQ3StrandedSecondQueue.RECEIVED, second.thenApply(LastCompletion::text), "R2");
+            t.judgeRules();
+        }
+    }
+
+    static String text(byte[] b) {
+        return b == null ? "nothing" : Arrays.toString(b).equals("[]") ? "an empty message" : new String(b);
+    }
+
+    /** An application call that returned before the completion it waits for: a broken invariant. */
+    private static void returnedEarly(CompletableFuture<Boolean> waiter, String when) {
+        if (waiter.isDone()) {
+            String value = waiter.handle((v, e) -> e == null ? String.valueOf(v) : "by throwing " + e).join();
+            throw new InvariantViolation(CQ1LostFinalCompletion.AWAIT_RETURNS, "awaitSendsComplete returned " + value
+                    + " " + when);
+        }
+    }
+}
