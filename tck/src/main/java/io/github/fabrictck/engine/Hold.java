@@ -13,7 +13,8 @@ public final class Hold {
     private final PointMatcher match;
     private final AtomicBoolean armed = new AtomicBoolean(true);
     private final CountDownLatch reached = new CountDownLatch(1);
-    private final CountDownLatch released = new CountDownLatch(1);
+    private final Object monitor = new Object();
+    private volatile boolean isReleased;
     private volatile Thread thread;
     private volatile Point point;
 
@@ -37,14 +38,20 @@ public final class Hold {
         return true;
     }
 
+    /**
+     * Stops the caught thread until the script releases it. It waits on a monitor, never on
+     * {@code LockSupport.park}: a driver's {@code unpark} of the held thread leaves its permit for the
+     * driver's own next {@code park}, as it would without the kit.
+     */
     void block() {
         boolean interrupted = false;
-        while (true) {
-            try {
-                released.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
+        synchronized (monitor) {
+            while (!isReleased) {
+                try {
+                    monitor.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
         }
         if (interrupted) {
@@ -59,7 +66,7 @@ public final class Hold {
 
     /** Whether a thread is held right now. */
     public boolean isHolding() {
-        return isReached() && released.getCount() > 0;
+        return isReached() && !isReleased;
     }
 
     /** The held thread, once reached. */
@@ -75,6 +82,9 @@ public final class Hold {
     /** Lets the held thread go on (or disarms the hold if nobody was caught). */
     public void release() {
         armed.set(false);
-        released.countDown();
+        synchronized (monitor) {
+            isReleased = true;
+            monitor.notifyAll();
+        }
     }
 }

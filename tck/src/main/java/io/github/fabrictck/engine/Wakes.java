@@ -8,9 +8,11 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The ledger of wake operations: which JDK synchronisation call can wake a thread blocked in which
  * other call, and how many wakes each waited-on object has had. A thread blocked in a call counts as
- * idle only while no wake that could reach it has happened since it entered the call; a wake is
- * recorded <em>before</em> the call that performs it is made, so a thread that was signalled but has
- * not run yet is never taken for idle (its {@code Thread.State} still says WAITING).
+ * idle only while no wake that could reach it is under way, and, where the JDK lets the kit read the
+ * object it waits on ({@link #ready}), while that object still makes it wait; elsewhere, while no
+ * wake has happened since it entered the call. A wake is recorded <em>before</em> the call that
+ * performs it is made, so a thread that was signalled but has not run yet is never taken for idle
+ * (its {@code Thread.State} still says WAITING).
  *
  * <p>Plain Java: the engine feeds it every synchronisation call a driver thread makes, and the kit's
  * own wakes of driver threads (a hold released, a task queued) are known to the engine directly.
@@ -25,37 +27,74 @@ public final class Wakes {
         }
     };
 
-    /** A blocked call nothing the kit sees can wake (a {@code Future} completed inside a JDK executor). */
-    static final Object UNSEEN = new Object() {
-        @Override
-        public String toString() {
-            return "a wake the kit cannot see";
-        }
-    };
-
     private static final Set<String> QUEUE_READS = Set.of("size", "isEmpty", "peek", "element", "contains",
             "remainingCapacity", "iterator", "toArray", "toString", "hashCode", "equals", "containsAll", "stream",
             "forEach", "spliterator");
 
     private final Map<Identity, AtomicLong> counts = new ConcurrentHashMap<>();
+    private final Map<Identity, AtomicLong> inFlight = new ConcurrentHashMap<>();
 
-    /** How many wakes {@code key} has had so far. */
+    /** How many wakes of {@code key} have begun so far. */
     public long count(Object key) {
         AtomicLong c = counts.get(new Identity(key));
         return c == null ? 0 : c.get();
     }
 
-    /** Records a wake of {@code key}. */
-    public void wake(Object key) {
+    /** How many wakes of {@code key} have begun and not returned yet. */
+    public long inFlight(Object key) {
+        AtomicLong c = inFlight.get(new Identity(key));
+        return c == null ? 0 : c.get();
+    }
+
+    /** Records that a wake of {@code key} begins (before the call that makes it). */
+    public void begin(Object key) {
+        inFlight.computeIfAbsent(new Identity(key), k -> new AtomicLong()).incrementAndGet();
         counts.computeIfAbsent(new Identity(key), k -> new AtomicLong()).incrementAndGet();
     }
 
-    /** Records the wakes a call makes, before it is made. */
-    public void beforeCall(Target target, Object[] args) {
-        Object key = wakeKey(target, args);
-        if (key != null) {
-            wake(key);
+    /** Records that the call making a wake of {@code key} returned: its effect is visible now. */
+    public void end(Object key) {
+        inFlight.get(new Identity(key)).decrementAndGet();
+    }
+
+    /**
+     * Whether a thread blocked in this call can go on now, read off the object it waits on, where the
+     * JDK lets the kit read it: a semaphore has the permits, a latch is open, a
+     * queue has an element or room, a future is done, a joined thread has ended. {@code null} where it
+     * cannot be read ({@code Object.wait}, {@code Condition.await}, {@code park}, barriers: a
+     * signalled condition waiter stays parked on the condition until the signaller unlocks): then any
+     * wake since the thread blocked counts.
+     *
+     * @param target the blocking method called
+     * @param args   its arguments, receiver first unless static
+     * @param t      the blocked thread
+     */
+    public static Boolean ready(Target target, Object[] args, Thread t) {
+        Object receiver = !target.isStatic() && args.length > 0 ? args[0] : null;
+        String m = target.method();
+        if (receiver instanceof java.util.concurrent.Semaphore s && (m.startsWith("acquire") || m.equals("tryAcquire"))) {
+            int permits = args.length > 1 && args[1] instanceof Integer n ? n : 1;
+            return s.availablePermits() >= permits;
         }
+        if (receiver instanceof java.util.concurrent.CountDownLatch l) {
+            return l.getCount() == 0;
+        }
+        if (receiver instanceof java.util.concurrent.BlockingQueue<?> q) {
+            if (m.startsWith("take") || m.startsWith("poll")) {
+                return !q.isEmpty();
+            }
+            if (m.startsWith("put") || m.startsWith("offer")) {
+                return q.remainingCapacity() > 0;
+            }
+            return null;
+        }
+        if (receiver instanceof java.util.concurrent.Future<?> f) {
+            return f.isDone();
+        }
+        if (receiver instanceof Thread j && m.equals("join")) {
+            return !j.isAlive();
+        }
+        return null;
     }
 
     /**
@@ -128,9 +167,6 @@ public final class Wakes {
         if (m.equals("lock") || m.equals("lockInterruptibly") || m.equals("tryLock") || m.startsWith("readLock")
                 || m.startsWith("writeLock")) {
             return ANY_LOCK;
-        }
-        if (receiver instanceof java.util.concurrent.Future<?> && !(receiver instanceof java.util.concurrent.CompletableFuture<?>)) {
-            return UNSEEN;
         }
         return receiver == null ? self : receiver;
     }

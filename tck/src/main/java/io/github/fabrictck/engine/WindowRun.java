@@ -39,6 +39,7 @@ public final class WindowRun {
     private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
     private final Wakes wakes = new Wakes();
+    private final LockOwners locks = new LockOwners();
     /** The points driver threads pass while recording, or {@code null}; at most {@link #MAX_RECORDED_PER_THREAD} each. */
     private volatile List<Hit> recording;
     private final Map<String, Integer> recordedPerThread = new ConcurrentHashMap<>();
@@ -412,9 +413,20 @@ public final class WindowRun {
         }
         hit(d, p, false, args, null);
         long timeout = kind == Point.Kind.SYNC_CALL ? Blocking.timeoutNanos(target, args) : Blocking.NOT_BLOCKING;
-        if (kind == Point.Kind.SYNC_CALL) {
+        Object wakeKey = kind == Point.Kind.SYNC_CALL ? Wakes.wakeKey(target, args) : null;
+        if (wakeKey != null) {
             // before the call: the thread it wakes must not look idle for a moment after it
-            wakes.beforeCall(target, args);
+            wakes.begin(wakeKey);
+        }
+        Object awaitLock = null;
+        int awaitDepth = 0;
+        if (kind == Point.Kind.SYNC_CALL) {
+            locks.beforeCall(target, args, t);
+            if (args.length > 0 && args[0] instanceof java.util.concurrent.locks.Condition c
+                    && target.method().startsWith("await")) {
+                awaitLock = locks.lockOf(c);
+                awaitDepth = locks.releaseForAwait(awaitLock, t);
+            }
         }
         if (virtualTime && timeout != Blocking.NOT_BLOCKING && timeout != Blocking.FOREVER && timeout > 0) {
             misused("the driver waits on the wall clock: " + p.target() + " (" + Blocking.describe(timeout) + ") at "
@@ -425,22 +437,33 @@ public final class WindowRun {
         Object result;
         if (timeout != Blocking.NOT_BLOCKING) {
             Object key = Wakes.waitKey(target, args, t);
+            d.waitTarget = target;
+            d.waitArgs = args;
             d.waitKey = key;
+            d.selfWake = key == wakeKey ? 1 : 0;
             d.waitKeyWakes = wakes.count(key);
             d.selfWakes = wakes.count(t);
             d.acquiring = key == Wakes.ANY_LOCK;
-            d.joining = "join".equals(target.method()) && args.length > 0 && args[0] instanceof Thread j ? j : null;
             d.timeoutNanos = timeout;
             d.blockedIn = p.target() + " at " + p.at();
         }
         try {
             result = Points.invoke(original, args);
+            if (kind == Point.Kind.SYNC_CALL) {
+                locks.afterCall(target, args, result, t);
+            }
         } finally {
+            if (awaitDepth > 0) {
+                locks.reacquiredAfterAwait(awaitLock, t, awaitDepth);
+            }
+            if (wakeKey != null) {
+                wakes.end(wakeKey);
+            }
             if (timeout != Blocking.NOT_BLOCKING) {
                 d.blockedIn = null;
                 d.timeoutNanos = Blocking.NOT_BLOCKING;
                 d.waitKey = null;
-                d.joining = null;
+                d.waitArgs = null;
                 epoch.incrementAndGet();
             }
         }
@@ -508,10 +531,13 @@ public final class WindowRun {
         volatile String blockedIn;
         volatile long timeoutNanos = Blocking.NOT_BLOCKING;
         volatile Object waitKey;
+        /** 1 when the blocking call is itself a wake of what it waits on (a queue's take, a barrier's await). */
+        volatile int selfWake;
+        volatile Target waitTarget;
+        volatile Object[] waitArgs;
         volatile long waitKeyWakes;
         volatile long selfWakes;
         volatile boolean acquiring;
-        volatile Thread joining;
         volatile long hits;
 
         DriverThread(Thread thread) {
@@ -524,15 +550,24 @@ public final class WindowRun {
                 return false;
             }
             Object key = waitKey;
-            Thread j = joining;
-            return key == Wakes.UNSEEN || key != null && wakes.count(key) != waitKeyWakes
-                    || wakes.count(thread) != selfWakes || j != null && !j.isAlive();
+            if (key == null) {
+                return false;
+            }
+            if (wakes.inFlight(key) - selfWake > 0 || wakes.count(thread) != selfWakes) {
+                return true; // a wake under way, or an interrupt or unpark of this very thread
+            }
+            Boolean ready = Wakes.ready(waitTarget, waitArgs, thread);
+            return ready != null ? ready : wakes.count(key) != waitKeyWakes;
         }
 
         StuckDetector.ThreadView view() {
             Thread.State state = thread.getState();
             boolean blocked = blockedIn != null;
-            boolean acq = blocked && acquiring;
+            boolean woke = blocked && woken();
+            // a signalled await reacquires its lock: then it waits for that lock's owner
+            boolean acq = blocked && (acquiring || woke && state != Thread.State.RUNNABLE
+                    && java.util.concurrent.locks.LockSupport.getBlocker(thread)
+                            instanceof java.util.concurrent.locks.AbstractOwnableSynchronizer);
             long owner = -1;
             String lock = null;
             if (state == Thread.State.BLOCKED || acq) {
@@ -541,6 +576,20 @@ public final class WindowRun {
                     owner = info.getLockOwnerId();
                     lock = info.getLockName();
                 }
+            } else if (woke && state != Thread.State.RUNNABLE) {
+                // signalled or notified, it must take its lock or monitor back before it returns
+                Object[] a = waitArgs;
+                Object waitedOn = a != null && a.length > 0 ? a[0] : null;
+                Thread o = waitedOn instanceof java.util.concurrent.locks.Condition c ? locks.owner(locks.lockOf(c))
+                        : waitedOn != null && "wait".equals(waitTarget == null ? null : waitTarget.method())
+                        ? monitorOwner(waitedOn) : null;
+                if (o != null && o != thread) {
+                    acq = true;
+                    owner = o.getId();
+                    lock = waitedOn instanceof java.util.concurrent.locks.Condition c ? "the lock of " + c
+                            : "the monitor of " + waitedOn.getClass().getName() + "@"
+                            + Integer.toHexString(System.identityHashCode(waitedOn));
+                }
             }
             Hold h = heldBy;
             // a released thread that has not run on yet is neither held nor idle
@@ -548,8 +597,28 @@ public final class WindowRun {
             boolean waiting = waitingForWork && !workQueued.getAsBoolean();
             return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, holding, waiting,
                     blocked ? blockedIn : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),
-                    blocked ? timeoutNanos : Blocking.NOT_BLOCKING, blocked && woken(), acq, owner, lock,
+                    blocked ? timeoutNanos : Blocking.NOT_BLOCKING, woke && !acq, acq, owner, lock,
                     h != null && h.point() != null ? h.point().at() : null);
+        }
+
+        /** The driver thread that holds this object's monitor now, or {@code null}. */
+        private Thread monitorOwner(Object monitor) {
+            int hash = System.identityHashCode(monitor);
+            for (DriverThread other : threads.values()) {
+                if (other == this || !other.thread.isAlive()) {
+                    continue;
+                }
+                java.lang.management.ThreadInfo[] infos = THREADS.getThreadInfo(new long[] {other.thread.getId()}, true,
+                        false);
+                if (infos.length == 1 && infos[0] != null) {
+                    for (java.lang.management.MonitorInfo m : infos[0].getLockedMonitors()) {
+                        if (m.getIdentityHashCode() == hash && m.getClassName().equals(monitor.getClass().getName())) {
+                            return other.thread;
+                        }
+                    }
+                }
+            }
+            return null;
         }
 
         private String topDriverFrame() {

@@ -120,6 +120,92 @@ class WakeTest {
         assertIdleThenNotAfterWake(new Target("java.util.concurrent.locks.Condition", "signalAll", false), c);
     }
 
+    /** Runs calls on a short-lived driver thread of its own, through the engine. */
+    private Object[] onDriverThread(String name, java.util.function.Supplier<Object[]> calls) throws InterruptedException {
+        Object[][] out = new Object[1][];
+        Thread t = new Thread(() -> out[0] = calls.get(), name);
+        t.setDaemon(true);
+        run.track(t);
+        t.start();
+        t.join(10_000);
+        return out[0];
+    }
+
+    private Object sync(Target target, MethodHandle handle, Object... args) {
+        try {
+            return run.call(Point.Kind.SYNC_CALL, target, args, handle);
+        } catch (Throwable e) {
+            return null;
+        }
+    }
+
+    @Test
+    void aSignalledWaiterWaitsForTheLockOfItsHeldSignallerAndTheKitSaysItStallsIt() throws Throwable {
+        ReentrantLock lock = new ReentrantLock();
+        Target lockT = new Target("java.util.concurrent.locks.ReentrantLock", "lock", false);
+        Target unlockT = new Target("java.util.concurrent.locks.ReentrantLock", "unlock", false);
+        MethodHandle lockH = LOOKUP.findVirtual(ReentrantLock.class, "lock", methodType(void.class));
+        MethodHandle unlockH = LOOKUP.findVirtual(ReentrantLock.class, "unlock", methodType(void.class));
+        Condition c = (Condition) onDriverThread("open", () -> new Object[] {sync(
+                new Target("java.util.concurrent.locks.ReentrantLock", "newCondition", false),
+                unchecked(() -> LOOKUP.findVirtual(ReentrantLock.class, "newCondition", methodType(Condition.class))),
+                lock)})[0];
+        MethodHandle await = LOOKUP.findVirtual(Condition.class, "await", methodType(void.class));
+        block("app", () -> {
+            sync(lockT, lockH, lock);
+            sync(new Target("java.util.concurrent.locks.Condition", "await", false), await, c);
+            sync(unlockT, unlockH, lock);
+        });
+        Hold beforeUnlock = run.hold("the signaller before it unlocks", new PointMatcher() {
+            @Override
+            public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
+                return !isAfter && p.target().equals("ReentrantLock.unlock") && t.getName().equals("handler");
+            }
+
+            @Override
+            public String describe() {
+                return "before ReentrantLock.unlock on handler";
+            }
+        });
+        Thread handler = new Thread(() -> {
+            sync(lockT, lockH, lock);
+            sync(new Target("java.util.concurrent.locks.Condition", "signalAll", false),
+                    unchecked(() -> LOOKUP.findVirtual(Condition.class, "signalAll", methodType(void.class))), c);
+            sync(unlockT, unlockH, lock);
+        }, "handler");
+        handler.setDaemon(true);
+        run.track(handler);
+        handler.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        StuckDetector.Settle settle = run.settle();
+        while (!beforeUnlock.isReached() || !settle.settled()) {
+            assertTrue(System.nanoTime() < deadline, "never settled: " + settle);
+            Thread.sleep(1);
+            settle = run.settle();
+        }
+        assertTrue(run.isWoken(waiter));
+        assertEquals(List.of(waiter.getId()), settle.stalledIds(), settle.toString());
+        assertTrue(settle.stalled().get(0).contains("which handler owns while the kit holds it"), settle.toString());
+        pendingWork();
+        assertEquals(Optional.empty(), run.stuck(), "a thread the kit's hold stalls is not idle");
+        beforeUnlock.release();
+        handler.join(10_000);
+        waiter.join(10_000);
+        assertFalse(waiter.isAlive());
+    }
+
+    private interface ThrowingSupplier<T> {
+        T get() throws Exception;
+    }
+
+    private static <T> T unchecked(ThrowingSupplier<T> s) {
+        try {
+            return s.get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Test
     void objectNotify() throws Throwable {
         Object monitor = new Object();
@@ -143,36 +229,83 @@ class WakeTest {
         assertIdleThenNotAfterWake(new Target("java.util.concurrent.locks.LockSupport", "unpark", true), waiter);
     }
 
+    /**
+     * The waiter blocks in a call the kit reads as {@code target} on {@code receiver}, but parks on a
+     * latch of the test's own, so a real wake changes the waited-on object while the waiter
+     * deterministically has not run yet.
+     */
+    private CountDownLatch blockAsIf(Target target, Object receiver) throws Throwable {
+        CountDownLatch park = new CountDownLatch(1);
+        MethodHandle parked = MethodHandles.dropArguments(
+                LOOKUP.findVirtual(CountDownLatch.class, "await", methodType(void.class)).bindTo(park)
+                        .asType(methodType(Object.class)), 0, Object.class);
+        block("app", () -> call(target, parked, receiver));
+        return park;
+    }
+
+    private void assertWokenByRealWake(Target wait, Object receiver, Target wake, MethodHandle wakeHandle,
+                                       Object... wakeArgs) throws Throwable {
+        CountDownLatch park = blockAsIf(wait, receiver);
+        pendingWork();
+        assertTrue(awaitStuck().isPresent(), "a blocked thread nothing woke is idle");
+        Thread t = new Thread(() -> call(wake, wakeHandle, wakeArgs), "handler");
+        t.setDaemon(true);
+        run.track(t);
+        t.start();
+        t.join(10_000);
+        assertTrue(run.isWoken(waiter), "the waited-on object lets the waiter go on");
+        assertEquals(Thread.State.WAITING, waiter.getState(), "the waiter has not run yet");
+        assertEquals(Optional.empty(), run.stuck(), "a woken thread that has not run yet is not idle");
+        assertFalse(run.allIdle());
+        park.countDown();
+    }
+
     @Test
     void semaphoreRelease() throws Throwable {
         Semaphore s = new Semaphore(0);
-        MethodHandle acquire = LOOKUP.findVirtual(Semaphore.class, "acquire", methodType(void.class));
-        block("app", () -> call(new Target("java.util.concurrent.Semaphore", "acquire", false), acquire, s));
-        assertIdleThenNotAfterWake(new Target("java.util.concurrent.Semaphore", "release", false), s);
+        assertWokenByRealWake(new Target("java.util.concurrent.Semaphore", "acquire", false), s,
+                new Target("java.util.concurrent.Semaphore", "release", false),
+                LOOKUP.findVirtual(Semaphore.class, "release", methodType(void.class)), s);
+    }
+
+    @Test
+    void aSemaphoreReleaseOfTooFewPermitsLeavesTheWaiterIdle() throws Throwable {
+        Semaphore s = new Semaphore(0);
+        MethodHandle park = LOOKUP.findVirtual(CountDownLatch.class, "await", methodType(void.class));
+        CountDownLatch latch = new CountDownLatch(1);
+        MethodHandle parked = MethodHandles.dropArguments(park.bindTo(latch).asType(methodType(Object.class)), 0,
+                Object.class, Object.class);
+        block("app", () -> call(new Target("java.util.concurrent.Semaphore", "acquire", false), parked, s, 2));
+        pendingWork();
+        wakeFrom(new Target("java.util.concurrent.Semaphore", "release", false), s);
+        s.release();
+        assertFalse(run.isWoken(waiter), "one permit of the two it needs does not let it go on");
+        assertTrue(awaitStuck().isPresent());
+        latch.countDown();
     }
 
     @Test
     void latchCountDown() throws Throwable {
         CountDownLatch latch = new CountDownLatch(1);
-        MethodHandle await = LOOKUP.findVirtual(CountDownLatch.class, "await", methodType(void.class));
-        block("app", () -> call(new Target("java.util.concurrent.CountDownLatch", "await", false), await, latch));
-        assertIdleThenNotAfterWake(new Target("java.util.concurrent.CountDownLatch", "countDown", false), latch);
+        assertWokenByRealWake(new Target("java.util.concurrent.CountDownLatch", "await", false), latch,
+                new Target("java.util.concurrent.CountDownLatch", "countDown", false),
+                LOOKUP.findVirtual(CountDownLatch.class, "countDown", methodType(void.class)), latch);
     }
 
     @Test
     void blockingQueueOffer() throws Throwable {
         LinkedBlockingQueue<Object> q = new LinkedBlockingQueue<>();
-        MethodHandle take = LOOKUP.findVirtual(LinkedBlockingQueue.class, "take", methodType(Object.class));
-        block("app", () -> call(new Target("java.util.concurrent.LinkedBlockingQueue", "take", false), take, q));
-        assertIdleThenNotAfterWake(new Target("java.util.concurrent.LinkedBlockingQueue", "offer", false), q, "x");
+        assertWokenByRealWake(new Target("java.util.concurrent.LinkedBlockingQueue", "take", false), q,
+                new Target("java.util.concurrent.LinkedBlockingQueue", "offer", false),
+                LOOKUP.findVirtual(LinkedBlockingQueue.class, "offer", methodType(boolean.class, Object.class)), q, "x");
     }
 
     @Test
     void completableFutureComplete() throws Throwable {
         CompletableFuture<Object> f = new CompletableFuture<>();
-        MethodHandle get = LOOKUP.findVirtual(CompletableFuture.class, "get", methodType(Object.class));
-        block("app", () -> call(new Target("java.util.concurrent.CompletableFuture", "get", false), get, f));
-        assertIdleThenNotAfterWake(new Target("java.util.concurrent.CompletableFuture", "complete", false), f, "x");
+        assertWokenByRealWake(new Target("java.util.concurrent.CompletableFuture", "get", false), f,
+                new Target("java.util.concurrent.CompletableFuture", "complete", false),
+                LOOKUP.findVirtual(CompletableFuture.class, "complete", methodType(boolean.class, Object.class)), f, "x");
     }
 
     @Test
