@@ -1,0 +1,55 @@
+package io.github.fabrictck.windows;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fabrictck.engine.Hit;
+import io.github.fabrictck.engine.Point;
+import io.github.fabrictck.engine.PointMatcher;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CqSearchTest {
+
+    private static Hit hit(String thread, String target, int occurrence) {
+        return new Hit(thread, new Point(Point.Kind.ENVIRONMENT_CALL, target, "X.y(X.java:1)"), false, occurrence);
+    }
+
+    @Test
+    void placementsAreTakenInTurnFromEachThreadSoABusyThreadCannotCrowdOutTheOthers() {
+        List<Hit> hits = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            hits.add(hit("app", "CompletionQueue.poll", i));
+        }
+        hits.add(hit("device-interrupt", "CompletionQueue.requestNotify", 0));
+        hits.add(hit("driver-1", "CompletionQueue.poll", 0));
+        List<Hit> placements = CqSearch.placements(hits, t -> true);
+        assertEquals(CqSearch.MAX_PLACEMENTS, placements.size());
+        assertEquals(List.of("app", "device-interrupt", "driver-1", "app", "app"),
+                placements.subList(0, 5).stream().map(Hit::thread).toList());
+    }
+
+    @Test
+    void placementsKeepOnlyTheThreadsAskedFor() {
+        List<Hit> hits = List.of(hit("app", "CompletionQueue.poll", 0), hit("device-interrupt", "CompletionQueue.poll", 0));
+        assertEquals(List.of("device-interrupt"),
+                CqSearch.placements(hits, t -> !t.equals("app")).stream().map(Hit::thread).toList());
+    }
+
+    @Test
+    void aPlacementMatchesTheSamePointOnAThreadOfTheSameNameAtTheSameOccurrence() {
+        Hit second = hit("app", "CompletionQueue.poll", 1);
+        PointMatcher m = second.again();
+        Thread app = new Thread(() -> { }, "app");
+        Thread other = new Thread(() -> { }, "device-interrupt");
+        Point poll = second.point();
+        Object[] none = new Object[0];
+        assertFalse(m.matches(other, poll, false, none, null));
+        assertFalse(m.matches(app, poll, false, none, null), "the first time is not the second");
+        assertFalse(m.matches(app, poll, true, none, null), "after the call is another point");
+        assertTrue(m.matches(app, poll, false, none, null), "the second time");
+        assertTrue(second.describe().contains("(2nd time)"), second.describe());
+    }
+}
