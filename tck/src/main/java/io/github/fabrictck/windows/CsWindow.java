@@ -105,7 +105,7 @@ public final class CsWindow extends WindowFixture {
         } finally {
             virtualNanos += time.nanos();
         }
-        run.trace().add("kit", "trial " + trials + ": " + arms(t).describe(), null);
+        run.trace().add("kit", "trial " + trials + " ended: " + arms(t).describe(), null);
         for (String e : t.errors()) {
             if (e.startsWith("Driver.openConnectionSetup") || e.startsWith("SetupEndpoint.")) {
                 throw new WindowNotOpened(e);
