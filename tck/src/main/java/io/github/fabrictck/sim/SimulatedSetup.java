@@ -267,6 +267,7 @@ public final class SimulatedSetup implements AutoCloseable {
         private final End serverEnd;
         private final List<FastMessage> fastMessages = Collections.synchronizedList(new ArrayList<>());
         private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
+        private final java.util.concurrent.atomic.AtomicInteger timerSides = new java.util.concurrent.atomic.AtomicInteger();
         private volatile int setupMessages = -1;
 
         Trial(Loss loss) {
@@ -300,6 +301,16 @@ public final class SimulatedSetup implements AutoCloseable {
             } else {
                 clientEnd.onFirstTimer = () -> serverEnd.stall(nanos, "as the client arms its first timer");
             }
+        }
+
+        /**
+         * Whether the client armed its first timer before the server did (or the server armed none),
+         * by the order of the arms, which tells apart two arms at the same virtual instant.
+         */
+        public boolean clientArmedFirst() {
+            int c = clientEnd.firstTimerOrder;
+            int s = serverEnd.firstTimerOrder;
+            return c > 0 && (s == 0 || c < s);
         }
 
         /** The client's side. */
@@ -387,6 +398,7 @@ public final class SimulatedSetup implements AutoCloseable {
             private int fastSent;
             private boolean replied;
             private volatile Runnable onFirstTimer = () -> { };
+            private volatile int firstTimerOrder;
             // the stall: guarded by stalled
             private final List<Runnable> stalled = new ArrayList<>();
             private boolean stalling;
@@ -394,7 +406,10 @@ public final class SimulatedSetup implements AutoCloseable {
             End(Side side) {
                 this.side = side;
                 this.context = new KitContext(run::track, time, side.name, task -> handOff(side.timers, task),
-                        () -> onFirstTimer.run());
+                        () -> {
+                            firstTimerOrder = timerSides.incrementAndGet();
+                            onFirstTimer.run();
+                        });
             }
 
             /** Hands a task to one of this side's threads, or keeps it, in order, while the side is stalled. */

@@ -164,8 +164,7 @@ public final class CsWindow extends WindowFixture {
                 arms.add(a);
                 String conditions = describe(loss, phase, start, a);
                 if (phase == 0) {
-                    start = a.client() >= 0 && (a.server() < 0 || a.client() < a.server())
-                            ? StallStart.CLIENT_FIRST_TIMER : StallStart.SERVER_OPEN;
+                    start = t.clientArmedFirst() ? StallStart.CLIENT_FIRST_TIMER : StallStart.SERVER_OPEN;
                 }
                 if (loss != null && t.lossHappened()) {
                     lost++;
