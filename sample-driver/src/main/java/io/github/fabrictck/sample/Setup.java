@@ -350,7 +350,7 @@ abstract class Setup implements SetupEndpoint {
 
     /**
      * Arms a timer once what is decided so far has been done: the server's T_S thus starts after its
-     * LINK_CONFIRM is sent (a hold on that send delays it, as a slow server's would be). Under the lock.
+     * LINK_CONFIRM is sent, as in SMC. Under the lock.
      */
     private void arm(Timer which, Duration delay, After after) {
         long armedIn = transitions;

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Delayed;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
@@ -20,8 +21,10 @@ import java.util.concurrent.TimeUnit;
 public final class VirtualScheduler extends AbstractExecutorService implements ScheduledExecutorService {
 
     private final VirtualTime time;
-    private final Worker worker;
+    private final Executor worker;
     private final String owner;
+    private final Runnable firstArm;
+    private final java.util.concurrent.atomic.AtomicLong firstArmedAt = new java.util.concurrent.atomic.AtomicLong(-1);
     private volatile boolean shutdown;
     private volatile int armed;
     private volatile int fired;
@@ -35,10 +38,28 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
      * @param worker the thread timers run on
      * @param owner  whose timers these are, for the trace ({@code client})
      */
-    public VirtualScheduler(VirtualTime time, Worker worker, String owner) {
+    public VirtualScheduler(VirtualTime time, Executor worker, String owner) {
+        this(time, worker, owner, () -> { });
+    }
+
+    /**
+     * A scheduler that tells when the driver arms its first timer.
+     *
+     * @param time     the virtual time
+     * @param worker   hands a timer that is due to the thread it runs on
+     * @param owner    whose timers these are, for the trace ({@code client})
+     * @param firstArm runs on the driver's thread, once, as the first {@code schedule*} call arms its timer
+     */
+    public VirtualScheduler(VirtualTime time, Executor worker, String owner, Runnable firstArm) {
         this.time = time;
         this.worker = worker;
         this.owner = owner;
+        this.firstArm = firstArm;
+    }
+
+    /** The virtual time at which the driver first called a {@code schedule*} method, or -1. */
+    public long firstArmedAt() {
+        return firstArmedAt.get();
     }
 
     /** How many timers were armed. */
@@ -63,23 +84,23 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
 
     @Override
     public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
-        return arm(Executors.callable(command, null), unit.toNanos(delay), 0);
+        return armTimer(Executors.callable(command, null), unit.toNanos(delay), 0);
     }
 
     @Override
     public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
-        return arm(callable, unit.toNanos(delay), 0);
+        return armTimer(callable, unit.toNanos(delay), 0);
     }
 
     @Override
     public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initialDelay, long period, TimeUnit unit) {
-        return arm(Executors.callable(command, null), unit.toNanos(initialDelay), positive(unit.toNanos(period)));
+        return armTimer(Executors.callable(command, null), unit.toNanos(initialDelay), positive(unit.toNanos(period)));
     }
 
     @Override
     public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initialDelay, long delay, TimeUnit unit) {
         // Tasks take no virtual time, so a fixed delay and a fixed rate are the same.
-        return arm(Executors.callable(command, null), unit.toNanos(initialDelay), positive(unit.toNanos(delay)));
+        return armTimer(Executors.callable(command, null), unit.toNanos(initialDelay), positive(unit.toNanos(delay)));
     }
 
     private static long positive(long period) {
@@ -92,6 +113,15 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     @Override
     public void execute(Runnable command) {
         arm(Executors.callable(command, null), 0, 0);
+    }
+
+    /** A {@code schedule*} call: a timer, whose first arm is recorded ({@link #execute} is none). */
+    private <V> Timer<V> armTimer(Callable<V> task, long delayNanos, long period) {
+        Timer<V> t = arm(task, delayNanos, period);
+        if (firstArmedAt.compareAndSet(-1, time.nanos())) {
+            firstArm.run();
+        }
+        return t;
     }
 
     private <V> Timer<V> arm(Callable<V> task, long delayNanos, long period) {

@@ -6,6 +6,7 @@ import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.engine.Worker;
 import io.github.fabrictck.spi.DriverContext;
 import java.time.Clock;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -25,7 +26,8 @@ public final class KitContext implements DriverContext, AutoCloseable {
     private final ThreadFactory factory = this::newThread;
     private final VirtualTime time;
     private final String name;
-    private final Worker timers;
+    private final Executor timers;
+    private final Runnable firstTimerArmed;
     private ScheduledExecutorService scheduler;
 
     /** The context of a window: the engine tracks every driver thread. */
@@ -35,7 +37,7 @@ public final class KitContext implements DriverContext, AutoCloseable {
 
     /** A context whose new threads are handed to {@code tracker} before they start. */
     public KitContext(Consumer<Thread> tracker) {
-        this(tracker, null, "driver", null);
+        this(tracker, null, "driver", null, () -> { });
     }
 
     /**
@@ -43,10 +45,21 @@ public final class KitContext implements DriverContext, AutoCloseable {
      * {@code timers}; the threads the driver starts are named {@code <name>-N}.
      */
     public KitContext(Consumer<Thread> tracker, VirtualTime time, String name, Worker timers) {
+        this(tracker, time, name, timers, () -> { });
+    }
+
+    /**
+     * A context on virtual time whose due timers are handed to {@code timers} (which may hold them
+     * back, as a stalled side does), and which runs {@code firstTimerArmed} on the driver's thread
+     * when the driver arms its first timer.
+     */
+    public KitContext(Consumer<Thread> tracker, VirtualTime time, String name, Executor timers,
+                      Runnable firstTimerArmed) {
         this.tracker = tracker;
         this.time = time;
         this.name = name;
         this.timers = timers;
+        this.firstTimerArmed = firstTimerArmed;
     }
 
     private Thread newThread(Runnable r) {
@@ -70,7 +83,7 @@ public final class KitContext implements DriverContext, AutoCloseable {
     public synchronized ScheduledExecutorService scheduler() {
         if (scheduler == null) {
             scheduler = time == null ? new ScheduledThreadPoolExecutor(1, factory)
-                    : new VirtualScheduler(time, timers, name);
+                    : new VirtualScheduler(time, timers, name, firstTimerArmed);
         }
         return scheduler;
     }
@@ -83,6 +96,11 @@ public final class KitContext implements DriverContext, AutoCloseable {
     /** How many timers fired at this virtual instant (0 on the wall clock). */
     public synchronized int timersFiredAt(long instant) {
         return scheduler instanceof VirtualScheduler v ? v.firedAt(instant) : 0;
+    }
+
+    /** The virtual time at which the driver first armed a timer ({@code schedule*}), or -1 (always -1 on the wall clock). */
+    public synchronized long firstTimerArmedAt() {
+        return scheduler instanceof VirtualScheduler v ? v.firstArmedAt() : -1;
     }
 
     /** The timers fired so far on virtual time (0 on the wall clock). */

@@ -28,6 +28,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -43,6 +44,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Every trial is one setup from scratch on virtual time 0: fresh endpoints, the same kit
  * threads (per side: the application's, the control stream's receive thread, the fast path's
  * receive thread and the timer thread).
+ *
+ * <p>A trial may <em>stall</em> the server: for a stretch of virtual time nothing of the server
+ * runs (no delivery, no timer, no application step); what falls due meanwhile is handed over, in
+ * order, when the stall ends, as to a process that was descheduled. That moves every timer the
+ * server arms afterwards, whatever it arms it before or after, and needs no hold in the driver's
+ * code.
  */
 public final class SimulatedSetup implements AutoCloseable {
 
@@ -87,6 +94,14 @@ public final class SimulatedSetup implements AutoCloseable {
      * @param length its length in bytes
      */
     public record FastMessage(Role from, int nth, long at, boolean lost, int length) {
+    }
+
+    /** When a stall of the server begins. */
+    public enum StallStart {
+        /** As the client arms its first timer: the server's later timers follow the client's by the stall. */
+        CLIENT_FIRST_TIMER,
+        /** Before the server's endpoint is opened: the server starts that much later. */
+        SERVER_OPEN
     }
 
     private final WindowRun run;
@@ -150,7 +165,7 @@ public final class SimulatedSetup implements AutoCloseable {
                 while ((n = in.read(buf)) > 0) {
                     byte[] chunk = Arrays.copyOf(buf, n);
                     Trial.End end = to == Role.CLIENT ? trial.client() : trial.server();
-                    end.side.control.execute(() -> end.onControl(chunk));
+                    end.handOff(end.side.control, () -> end.onControl(chunk));
                     inFlight.addAndGet(-n);
                     time.poke();
                 }
@@ -252,6 +267,7 @@ public final class SimulatedSetup implements AutoCloseable {
         private final End serverEnd;
         private final List<FastMessage> fastMessages = Collections.synchronizedList(new ArrayList<>());
         private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
+        private final java.util.concurrent.atomic.AtomicInteger timerSides = new java.util.concurrent.atomic.AtomicInteger();
         private volatile int setupMessages = -1;
 
         Trial(Loss loss) {
@@ -268,8 +284,33 @@ public final class SimulatedSetup implements AutoCloseable {
         }
 
         void start() {
-            time.at(0, "the server application accepts", null, () -> serverEnd.side.app.execute(serverEnd::open));
-            time.at(0, "the client application connects", null, () -> clientEnd.side.app.execute(clientEnd::open));
+            time.at(0, "the server application accepts", null, () -> serverEnd.handOff(serverEnd.side.app, serverEnd::open));
+            time.at(0, "the client application connects", null, () -> clientEnd.handOff(clientEnd.side.app, clientEnd::open));
+        }
+
+        /**
+         * Stalls the server for {@code nanos} of virtual time from {@code start}; call before the
+         * trial runs. A stall of 0 does nothing.
+         */
+        public void stallServer(long nanos, StallStart start) {
+            if (nanos <= 0) {
+                return;
+            }
+            if (start == StallStart.SERVER_OPEN) {
+                serverEnd.stall(nanos, "before its endpoint is opened");
+            } else {
+                clientEnd.onFirstTimer = () -> serverEnd.stall(nanos, "as the client arms its first timer");
+            }
+        }
+
+        /**
+         * Whether the client armed its first timer before the server did (or the server armed none),
+         * by the order of the arms, which tells apart two arms at the same virtual instant.
+         */
+        public boolean clientArmedFirst() {
+            int c = clientEnd.firstTimerOrder;
+            int s = serverEnd.firstTimerOrder;
+            return c > 0 && (s == 0 || c < s);
         }
 
         /** The client's side. */
@@ -356,10 +397,64 @@ public final class SimulatedSetup implements AutoCloseable {
             private long controlArrival;
             private int fastSent;
             private boolean replied;
+            private volatile Runnable onFirstTimer = () -> { };
+            private volatile int firstTimerOrder;
+            // the stall: guarded by stalled
+            private final List<Runnable> stalled = new ArrayList<>();
+            private boolean stalling;
 
             End(Side side) {
                 this.side = side;
-                this.context = new KitContext(run::track, time, side.name, side.timers);
+                this.context = new KitContext(run::track, time, side.name, task -> handOff(side.timers, task),
+                        () -> {
+                            firstTimerOrder = timerSides.incrementAndGet();
+                            onFirstTimer.run();
+                        });
+            }
+
+            /** Hands a task to one of this side's threads, or keeps it, in order, while the side is stalled. */
+            void handOff(Worker worker, Runnable task) {
+                synchronized (stalled) {
+                    if (stalling) {
+                        stalled.add(() -> worker.execute(task));
+                        return;
+                    }
+                }
+                worker.execute(task);
+            }
+
+            /** Stalls this side from now for {@code nanos} of virtual time (once per trial). */
+            void stall(long nanos, String when) {
+                synchronized (stalled) {
+                    if (stalling) {
+                        return;
+                    }
+                    stalling = true;
+                }
+                run.trace().add("kit", time.stamp() + " the " + side.name + " stalls for "
+                        + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms " + when, null);
+                time.after(nanos, "the " + side.name + " goes on after its stall", null, this::goOn);
+            }
+
+            /**
+             * Hands over the first task that waited, and the next in an event of its own at the same
+             * instant, each once the driver is idle: as they would have been, one after the other
+             * (the endpoint's open before the bytes for it). Whatever falls due meanwhile queues behind.
+             */
+            private void goOn() {
+                synchronized (stalled) {
+                    if (stalled.isEmpty()) {
+                        stalling = false;
+                        return;
+                    }
+                    stalled.remove(0).run();
+                }
+                time.at(time.nanos(), null, null, this::goOn);
+            }
+
+            /** The virtual time at which this side's driver armed its first timer, or -1. */
+            public long firstTimerArmedAt() {
+                return context.firstTimerArmedAt();
             }
 
             /** {@code client} or {@code server}. */
@@ -469,7 +564,7 @@ public final class SimulatedSetup implements AutoCloseable {
                 oneEnded();
                 if (side.role == Role.CLIENT && c != null) {
                     time.at(time.nanos(), "the client application writes its request", null,
-                            () -> side.app.execute(() -> write(REQUEST)));
+                            () -> handOff(side.app, () -> write(REQUEST)));
                 }
             }
 
@@ -490,7 +585,7 @@ public final class SimulatedSetup implements AutoCloseable {
                 }
                 if (answer) {
                     time.at(time.nanos(), "the server application writes its reply", null,
-                            () -> side.app.execute(() -> write(REPLY)));
+                            () -> handOff(side.app, () -> write(REPLY)));
                 }
             }
 
@@ -505,7 +600,7 @@ public final class SimulatedSetup implements AutoCloseable {
                         + (form == Form.LOOPBACK ? "into the socket" : "arrive") + " (written at " + time.stamp() + ")";
                 time.at(at, what, null, () -> {
                     if (form == Form.MEMORY) {
-                        peer.side.control.execute(() -> peer.onControl(copy));
+                        peer.handOff(peer.side.control, () -> peer.onControl(copy));
                     } else {
                         transmit(copy);
                     }
@@ -546,7 +641,7 @@ public final class SimulatedSetup implements AutoCloseable {
                 }
                 time.after(delay, "fast path " + side.name + " → " + peer.side.name + ": message " + nth + " ("
                         + copy.length + " bytes) arrives", null,
-                        () -> peer.side.fast.execute(() -> {
+                        () -> peer.handOff(peer.side.fast, () -> {
                             if (peer.endpoint != null) {
                                 peer.endpoint.onFastPath(copy);
                             }

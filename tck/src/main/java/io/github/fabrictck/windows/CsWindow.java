@@ -1,14 +1,13 @@
 package io.github.fabrictck.windows;
 
-import io.github.fabrictck.engine.Hold;
 import io.github.fabrictck.engine.InvariantViolation;
-import io.github.fabrictck.engine.Match;
 import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.sim.SimulatedSetup;
 import io.github.fabrictck.sim.SimulatedSetup.Form;
 import io.github.fabrictck.sim.SimulatedSetup.Loss;
+import io.github.fabrictck.sim.SimulatedSetup.StallStart;
 import io.github.fabrictck.sim.SimulatedSetup.Trial;
 import io.github.fabrictck.spi.cs.Role;
 import java.time.Duration;
@@ -18,16 +17,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The fixture of a connection-setup window: the simulated client and server on virtual time, one
  * trial per lost message and phase, and the judgements the CS windows share.
  *
- * <p>The <em>phase</em> of a trial is how far the server's timers run behind the client's: the kit
- * holds the server before its first fast-path send (in the driver's code, shown with its line)
- * for that long in virtual time while the client's timers run. Phases go from 0 to
- * {@value #PHASE_MAX_MS} ms in steps of {@code fabric-tck.phaseStep} ms (default: the one-way delay,
- * so every crossing, which lasts two one-way delays, falls on at least one step). The one-way delay
+ * <p>The <em>phase</em> of a trial is how far the server's timers run behind the client's, measured
+ * as the virtual time between the two sides' first timer arms. The kit makes it by stalling the
+ * whole server side (no delivery, no timer, no application step runs on it) from the moment the
+ * client arms its first timer, for 0 to {@value #PHASE_MAX_MS} ms in steps of
+ * {@code fabric-tck.phaseStep} ms (default: the one-way delay, so every crossing, which lasts two
+ * one-way delays, falls on at least one step); no hold in the driver's code is needed, and a timer
+ * the server arms before its first send moves with the rest. A sweep passes only if the measured
+ * phases cover the range. The one-way delay
  * of the control stream and the fast path is {@code fabric-tck.controlDelay} ms (default 10); setup
  * must end within {@code fabric-tck.setupBound} s of virtual time (default 10).
  */
@@ -84,53 +87,40 @@ public final class CsWindow extends WindowFixture {
     }
 
     /**
-     * Runs one setup from scratch: loses {@code loss}, holds the server before its first
-     * fast-path send for {@code phaseMs} of virtual time, and runs every event until none is left
-     * within twice the setup bound.
+     * Runs one setup from scratch: loses {@code loss}, stalls the server for {@code stallMs} of
+     * virtual time from {@code start}, and runs every event until none is left within twice the
+     * setup bound.
      *
-     * @throws WindowNotOpened when the trial could not be forced: the server never sent on the fast
-     *                         path, an endpoint could not be opened, the driver did not settle
+     * @throws WindowNotOpened when an endpoint could not be opened or the driver did not settle
      */
-    public Trial trial(Loss loss, long phaseMs) {
+    public Trial trial(Loss loss, long stallMs, StallStart start) {
         trials++;
         setup.endTrial();
         run.trace().restart();
-        run.trace().add("kit", "trial " + trials + ": " + describe(loss, phaseMs), null);
+        run.trace().add("kit", "trial " + trials + ": " + stall(stallMs, start) + ", " + lossAndLink(loss), null);
         Trial t = setup.trial(loss);
-        Hold hold = run.hold("the server before its first fast-path send, for the phase",
-                Match.call("FastPathLink.send").receiver(t.server().fastPathLink()));
-        boolean[] phased = {false};
+        t.stallServer(TimeUnit.MILLISECONDS.toNanos(stallMs), start);
         try {
-            time.runUntil(TimeUnit.SECONDS.toNanos(2 * SETUP_BOUND_S), () -> {
-                if (!phased[0] && hold.isHolding()) {
-                    phased[0] = true;
-                    time.after(TimeUnit.MILLISECONDS.toNanos(phaseMs), "the server goes on after the phase of " + phaseMs
-                            + " ms", hold.point().at(), hold::release);
-                }
-                return false;
-            });
+            time.runUntil(TimeUnit.SECONDS.toNanos(2 * SETUP_BOUND_S), () -> false);
         } finally {
-            run.forget(hold);
             virtualNanos += time.nanos();
         }
+        run.trace().add("kit", "trial " + trials + " ended: " + arms(t).describe(), null);
         for (String e : t.errors()) {
             if (e.startsWith("Driver.openConnectionSetup") || e.startsWith("SetupEndpoint.")) {
                 throw new WindowNotOpened(e);
             }
         }
-        if (!phased[0]) {
-            throw new WindowNotOpened("the server never sent on the fast-path link (" + describe(loss, phaseMs) + "): "
-                    + "the kit phases the two sides' timers by holding the server before its first FastPathLink.send");
-        }
-        if (run.openedHow() == null) {
-            run.opened("the server was held at " + hold.point().at() + " before its first fast-path send for the phase "
-                    + "while the client's timers ran, on virtual time");
-        }
         List<String> thrown = t.errors();
         if (!thrown.isEmpty()) {
-            throw new InvariantViolation(RULES, describe(loss, phaseMs) + ": " + String.join("; ", thrown));
+            throw new InvariantViolation(RULES, describe(loss, stallMs, start, arms(t)) + ": " + String.join("; ", thrown));
         }
         return t;
+    }
+
+    /** When each side of a trial armed its first timer. */
+    static PhaseCoverage.Arms arms(Trial t) {
+        return new PhaseCoverage.Arms(t.client().firstTimerArmedAt(), t.server().firstTimerArmedAt());
     }
 
     /**
@@ -139,7 +129,7 @@ public final class CsWindow extends WindowFixture {
      */
     public void sweepLosses(Form form, BiConsumer<Trial, String> judge) {
         on(form);
-        Trial baseline = trial(null, 0);
+        Trial baseline = trial(null, 0, StallStart.CLIENT_FIRST_TIMER);
         List<Loss> losses = new ArrayList<>();
         losses.add(null);
         baseline.setupMessages().forEach(m -> losses.add(new Loss(m.from(), m.nth())));
@@ -147,17 +137,35 @@ public final class CsWindow extends WindowFixture {
     }
 
     /**
-     * Runs and judges one trial per loss case and phase. A loss case whose message is sent in no
-     * phase (or, with {@code lossInEveryPhase}, not in every phase) could not be forced: ERROR. A
-     * trial in which a phase changed the protocol's path so that the message is not sent is judged
-     * all the same.
+     * Runs and judges one trial per loss case and stall of the server, then judges the phases
+     * measured in each loss case's trials: a sweep whose measured phases do not cover
+     * 0–{@value #PHASE_MAX_MS} ms in steps of at most the step could not be forced (ERROR); one in
+     * which a side armed no timer at all has no timer phase (NOT_APPLICABLE). A loss case whose
+     * message is sent in no phase (or, with {@code lossInEveryPhase}, not in every phase) could not
+     * be forced: ERROR. A trial in which a phase changed the protocol's path so that the message is
+     * not sent is judged all the same.
+     *
+     * <p>The stall begins as the client arms its first timer, so that the server's first timer
+     * follows the client's by the stall (or by the one-way delay its protocol needs, if that is
+     * longer); when the server armed its first timer first in the trial without a stall, the stall
+     * begins before the server's endpoint is opened instead.
      */
     public void sweep(List<Loss> losses, boolean lossInEveryPhase, BiConsumer<Trial, String> judge) {
+        List<String> covered = new ArrayList<>();
+        List<String> gaps = new ArrayList<>();
+        List<String> untimed = new ArrayList<>();
+        StallStart start = StallStart.CLIENT_FIRST_TIMER;
         for (Loss loss : losses) {
             int lost = 0;
+            List<PhaseCoverage.Arms> arms = new ArrayList<>();
             for (long phase : phases()) {
-                Trial t = trial(loss, phase);
-                String conditions = describe(loss, phase);
+                Trial t = trial(loss, phase, start);
+                PhaseCoverage.Arms a = arms(t);
+                arms.add(a);
+                String conditions = describe(loss, phase, start, a);
+                if (phase == 0) {
+                    start = t.clientArmedFirst() ? StallStart.CLIENT_FIRST_TIMER : StallStart.SERVER_OPEN;
+                }
                 if (loss != null && t.lossHappened()) {
                     lost++;
                 } else if (loss != null && lossInEveryPhase) {
@@ -168,15 +176,46 @@ public final class CsWindow extends WindowFixture {
             if (loss != null && lost == 0) {
                 throw new WindowNotOpened(loss.describe() + " was sent in no phase of the sweep, so it could not be lost");
             }
+            PhaseCoverage.Judgement j = PhaseCoverage.judge(arms, 0, TimeUnit.MILLISECONDS.toNanos(PHASE_MAX_MS),
+                    TimeUnit.MILLISECONDS.toNanos(STEP_MS));
+            String words = (loss == null ? "no message lost" : loss.describe() + " lost") + ": " + j.words();
+            switch (j.kind()) {
+                case COVERED -> covered.add(words);
+                case GAP -> gaps.add(words);
+                case NO_TIMER -> untimed.add(words);
+            }
         }
         run.trace().add("kit", trials + " trials: " + losses.size() + " loss case(s) × " + phases().size() + " phases; "
                 + virtualTimeInAll(), null);
+        String how = "the kit stalled the server 0–" + PHASE_MAX_MS + " ms of virtual time in steps of " + STEP_MS
+                + " ms (" + stallStart(start) + ") and measured the phase between the two sides' first timer arms: ";
+        if (!gaps.isEmpty()) {
+            throw new WindowNotOpened("the sweep did not reach the documented phases: " + how
+                    + String.join("; ", gaps));
+        }
+        if (covered.isEmpty()) {
+            Assumptions.abort(String.join("; ", untimed));
+        }
+        List<String> all = new ArrayList<>(covered);
+        all.addAll(untimed);
+        run.opened(how + String.join("; ", all));
     }
 
     /** The trial's conditions in words, as failures name them. */
-    String describe(Loss loss, long phaseMs) {
-        return "phase " + phaseMs + " ms (the server's timers " + phaseMs + " ms behind the client's), "
-                + (loss == null ? "no message lost" : loss.describe() + " lost") + ", control stream "
+    String describe(Loss loss, long stallMs, StallStart start, PhaseCoverage.Arms arms) {
+        return stall(stallMs, start) + ", " + arms.describe() + ", " + lossAndLink(loss);
+    }
+
+    private static String stall(long stallMs, StallStart start) {
+        return stallMs == 0 ? "no stall" : "the server stalled " + stallMs + " ms " + stallStart(start);
+    }
+
+    private static String stallStart(StallStart start) {
+        return start == StallStart.SERVER_OPEN ? "before its endpoint opens" : "from the client's first timer arm";
+    }
+
+    private String lossAndLink(Loss loss) {
+        return (loss == null ? "no message lost" : loss.describe() + " lost") + ", control stream "
                 + setup.form().id() + " with a one-way delay of " + DELAY_MS + " ms";
     }
 

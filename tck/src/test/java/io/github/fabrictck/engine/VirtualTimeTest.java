@@ -81,6 +81,20 @@ class VirtualTimeTest {
     }
 
     @Test
+    void theFirstTimerArmIsRecordedOnceAndARunNowIsNoTimer() {
+        List<Long> told = Collections.synchronizedList(new ArrayList<>());
+        VirtualScheduler s = new VirtualScheduler(time, timers, "test", () -> told.add(time.nanos()));
+        s.execute(() -> s.schedule(() -> fired.add("second"), 1, TimeUnit.SECONDS));
+        assertEquals(-1, s.firstArmedAt(), "execute is no timer");
+        time.at(TimeUnit.MILLISECONDS.toNanos(20), null, null, () -> timers.execute(
+                () -> s.schedule(() -> fired.add("first"), 5, TimeUnit.SECONDS)));
+        runAll();
+        assertEquals(0, s.firstArmedAt(), "the timer armed by the run-now task at 0 is the first");
+        assertEquals(List.of(0L), told);
+        assertEquals(List.of("second", "first"), fired);
+    }
+
+    @Test
     void aPeriodicTimerRunsUntilTheLimit() {
         scheduler.scheduleAtFixedRate(() -> fired.add(String.valueOf(time.nanos() / 1_000_000)), 100, 100,
                 TimeUnit.MILLISECONDS);

@@ -140,4 +140,28 @@ class LauncherEndToEndTest {
                     w.reason());
         }
     }
+
+    @Test
+    void aConnectionSetupSweepWhoseMeasuredPhasesMissTheRangeIsErrorWithThePhasesMeasured() throws Exception {
+        Result r = run("fixture-cs-server-leads", Set.of("CS-2"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().startsWith("the sweep did not reach the documented phases: the kit stalled the server "
+                    + "0–2000 ms of virtual time in steps of 10 ms (before its endpoint opens)"), w.reason());
+            assertTrue(w.reason().contains("no message lost: measured phases -10 to -10 ms over 201 trial(s) leave 0–2000 ms "
+                    + "of the documented range 0–2000 ms unreached"), w.reason());
+        }
+    }
+
+    @Test
+    void aConnectionSetupDriverWithASideThatArmsNoTimerHasNoPhaseToSweep() throws Exception {
+        Result r = run("fixture-cs-untimed-server", Set.of("CS-2"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.NOT_APPLICABLE, w.outcome(), w.label() + ": " + w.reason());
+            assertEquals("no message lost: the server armed no timer in any of the 201 trials: a side with no timer has "
+                    + "no timer phase, so there is no phase between the two sides' timers to sweep", w.reason());
+        }
+    }
 }

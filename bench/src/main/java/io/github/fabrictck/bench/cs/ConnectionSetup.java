@@ -42,7 +42,7 @@ public final class ConnectionSetup {
     /** The setup bound, in s: the kit's default ({@code fabric-tck.setupBound}). */
     static final long SETUP_BOUND_S = 10;
 
-    /** The kit's first trace event of a trial: {@code trial 99: phase 980 ms (...), ...}. */
+    /** The kit's first trace event of a trial: {@code trial 100: the server stalled 990 ms from ..., ...}. */
     static final Pattern TRIAL = Pattern.compile("^trial (\\d+): (.*)$");
     /** The kit's last trace event of a finished sweep: {@code 201 phases judged}, {@code 604 trials: ...}. */
     static final Pattern SWEPT = Pattern.compile("^(\\d+) (?:phases judged|trials: )");
@@ -50,7 +50,8 @@ public final class ConnectionSetup {
     static final Pattern TOTAL = Pattern.compile("([\\d.]+) s of virtual time in all");
     /** An event on virtual time: {@code t=3.030 s ...}. */
     static final Pattern STAMP = Pattern.compile("^t=(\\d+(?:\\.\\d+)?) s ");
-    static final Pattern PHASE = Pattern.compile("^phase (\\d+) ms");
+    /** The kit's last trace event of a trial: {@code trial 100 ended: measured phase 990 ms (...)}. */
+    static final Pattern PHASE = Pattern.compile("^trial \\d+ ended: measured phase (-?\\d+)(?:\\.\\d+)? ms");
 
     private ConnectionSetup() {
     }
@@ -119,7 +120,7 @@ public final class ConnectionSetup {
     /**
      * What the trace of a CS window variant says of its sweep: {@code trials}, the sweep's trials
      * when it finished (else {@code null}); {@code trialsRun}, the trials it ran (to its FAIL or
-     * ERROR); {@code lastTrial}, the conditions of the trial shown; {@code lastTrialPhaseMillis};
+     * ERROR); {@code lastTrial}, the conditions of the trial shown; {@code lastTrialPhaseMillis}, its measured phase;
      * {@code lastTrialVirtualMillis}, the virtual time of that trial's last event; and, for a sweep that
      * finished, {@code virtualEstimateMillis}: {@code trials × lastTrialVirtualMillis}.
      */
@@ -127,6 +128,7 @@ public final class ConnectionSetup {
         Integer trialsRun = null;
         Integer trials = null;
         String lastTrial = null;
+        Long lastPhase = null;
         double lastVirtual = -1;
         double totalVirtual = -1;
         for (TraceEvent e : w.trace()) {
@@ -138,6 +140,12 @@ public final class ConnectionSetup {
                 trialsRun = Integer.valueOf(m.group(1));
                 lastTrial = m.group(2);
                 lastVirtual = 0;
+                lastPhase = null;
+                continue;
+            }
+            m = PHASE.matcher(e.event());
+            if (m.find()) {
+                lastPhase = Long.valueOf(m.group(1));
                 continue;
             }
             m = SWEPT.matcher(e.event());
@@ -158,8 +166,7 @@ public final class ConnectionSetup {
         s.put("trials", trials);
         s.put("trialsRun", trials != null ? trials : trialsRun);
         s.put("lastTrial", lastTrial);
-        Matcher phase = lastTrial == null ? null : PHASE.matcher(lastTrial);
-        s.put("lastTrialPhaseMillis", phase != null && phase.find() ? Long.valueOf(phase.group(1)) : null);
+        s.put("lastTrialPhaseMillis", lastPhase);
         s.put("lastTrialVirtualMillis", lastVirtual < 0 ? null : Math.round(lastVirtual));
         s.put("virtualMillis", totalVirtual < 0 ? null : Math.round(totalVirtual));
         s.put("virtualEstimateMillis", totalVirtual >= 0 ? Long.valueOf(Math.round(totalVirtual))

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** What the section reads from a CS window's trace, from made-up traces: no fork. */
 class ConnectionSetupTest {
 
-    private static final String CONDITIONS = "phase 2000 ms (the server's timers 2000 ms behind the client's), the client's "
+    private static final String CONDITIONS = "the server stalled 2000 ms from the client's first timer arm, the client's "
             + "1st fast-path message lost, control stream memory with a one-way delay of 10 ms";
 
     @Test
@@ -26,6 +26,7 @@ class ConnectionSetupTest {
                 new TraceEvent(1.5, "fabric-tck-cs-client", "call FastPathLink.send", "Setup.send(Setup.java:10)"),
                 kit("t=4.050 s the server application writes its reply"),
                 kit("t=4.060 s control stream server → client: 7 byte(s) arrive (written at t=4.050 s)"),
+                kit("trial 604 ended: measured phase 2000 ms (the server's first timer armed 2000 ms after the client's)"),
                 kit("604 trials: 3 loss case(s) (none and each of 2 fast-path setup message(s)) × 201 phases"))));
         assertEquals(604, s.get("trials"));
         assertEquals(604, s.get("trialsRun"));
@@ -37,13 +38,14 @@ class ConnectionSetupTest {
     @Test
     void aFailingSweepGivesTheTrialsRunToItsFailAndNoEstimateOfItsVirtualTime() {
         Map<String, Object> s = ConnectionSetup.sweep(window(Outcome.FAIL, List.of(
-                kit("trial 99: phase 980 ms (the server's timers 980 ms behind the client's), the server's 1st fast-path "
+                kit("trial 100: the server stalled 990 ms from the client's first timer arm, the server's 1st fast-path "
                         + "message lost"),
                 kit("t=3.030 s the server application writes its reply"),
-                kit("t=3.040 s control stream server → client: 7 byte(s) arrive (written at t=3.030 s)"))));
+                kit("t=3.040 s control stream server → client: 7 byte(s) arrive (written at t=3.030 s)"),
+                kit("trial 100 ended: measured phase 990 ms (the server's first timer armed 990 ms after the client's)"))));
         assertNull(s.get("trials"));
-        assertEquals(99, s.get("trialsRun"));
-        assertEquals(980L, s.get("lastTrialPhaseMillis"));
+        assertEquals(100, s.get("trialsRun"));
+        assertEquals(990L, s.get("lastTrialPhaseMillis"));
         assertEquals(3040L, s.get("lastTrialVirtualMillis"));
         assertNull(s.get("virtualEstimateMillis"), "the trials before the failing one may have lasted longer or shorter");
     }

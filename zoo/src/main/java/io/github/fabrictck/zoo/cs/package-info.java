@@ -1,0 +1,5 @@
+/**
+ * Connection-setup designs of the zoo: SMC-R-like setups of a fast path with a fallback to the
+ * control stream, written differently from the sample's.
+ */
+package io.github.fabrictck.zoo.cs;
