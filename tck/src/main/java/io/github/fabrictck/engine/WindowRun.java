@@ -39,6 +39,8 @@ public final class WindowRun {
     private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
     private final Wakes wakes = new Wakes();
+    /** Threads of an earlier trial of this window, which the kit no longer watches. */
+    private final java.util.Set<Thread> retired = ConcurrentHashMap.newKeySet();
     private final LockOwners locks = new LockOwners();
     /** The points driver threads pass while recording, or {@code null}; at most {@link #MAX_RECORDED_PER_THREAD} each. */
     private volatile List<Hit> recording;
@@ -92,7 +94,25 @@ public final class WindowRun {
 
     /** Registers a driver thread under its role. */
     public void track(Thread t) {
+        retired.remove(t);
         threads.computeIfAbsent(t, DriverThread::new);
+    }
+
+    /**
+     * Stops watching threads of a trial that ended: a thread the driver left running (an application
+     * call that never returns after close) no longer counts in idleness, and its points only call through.
+     */
+    public void retire(java.util.Collection<Thread> ended) {
+        retired.addAll(ended);
+        ended.forEach(threads::remove);
+    }
+
+    /**
+     * A thread this window does not watch: one of an earlier trial, or one alive before the window
+     * started (a driver thread an earlier window left running) that the window did not hand work to.
+     */
+    private boolean isForeign(Thread t) {
+        return retired.contains(t) || before.contains(t) && !threads.containsKey(t);
     }
 
     /** How many driver threads are known so far. */
@@ -399,6 +419,9 @@ public final class WindowRun {
 
     Object call(Point.Kind kind, Target target, Object[] args, MethodHandle original) throws Throwable {
         Thread t = Thread.currentThread();
+        if (isForeign(t)) {
+            return Points.invoke(original, args);
+        }
         DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
         Point p = new Point(kind, target.display(), Site.caller());
         if (kind == Point.Kind.SYNC_CALL && "start".equals(target.method()) && args.length > 0
@@ -475,6 +498,9 @@ public final class WindowRun {
     }
 
     void spi(Point.Kind kind, String method, Object[] arguments, Throwable thrown) {
+        if (isForeign(Thread.currentThread())) {
+            return;
+        }
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
         Point p = new Point(kind, method, Site.caller());
         if (thrown != null) {

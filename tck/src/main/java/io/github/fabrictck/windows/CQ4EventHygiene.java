@@ -56,7 +56,7 @@ class CQ4EventHygiene {
         Hold entry = w.hold("the completion handler entering for the spurious event", Match.entry("onCompletionEvent"));
         w.send(1);
         CompletableFuture<Boolean> waiter = w.startAwaitSendsComplete();
-        w.trial().settle();
+        w.trial().settleOrSpin();
         w.device().deliverSpuriousEvent(w.sendQueue());
         w.reached(entry);
         if (w.device().depth(w.sendQueue()) != 0) {
@@ -65,7 +65,7 @@ class CQ4EventHygiene {
         w.run().opened("the handler entered at " + entry.point().at() + " for an event on an empty send CQ while a "
                 + "send was in flight and the waiter was blocked");
         entry.release();
-        w.trial().settle();
+        w.trial().settleOrSpin();
         w.judgeRules();
         if (waiter.isDone()) {
             throw new InvariantViolation(HARMLESS, "awaitSendsComplete returned " + waiter.getNow(null)
@@ -115,13 +115,13 @@ class CQ4EventHygiene {
             w.driver().close();
             return null;
         });
-        w.trial().settle();
+        w.trial().settleOrSpin();
         w.run().opened("close() was called while " + inHandler.thread().getName() + " was held handling the event at "
                 + inHandler.point().at());
         boolean returnedDuringHandler = close.isDone();
         inHandler.release();
         w.awaitScript("close() returned", close::isDone);
-        w.trial().settle();
+        w.trial().settleOrSpin();
         w.closedByScript();
         if (returnedDuringHandler) {
             throw new InvariantViolation(QUIESCED, "close() returned while " + inHandler.thread().getName()

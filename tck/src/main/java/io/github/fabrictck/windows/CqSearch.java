@@ -128,7 +128,18 @@ final class CqSearch {
         List<Hit> hits = List.of();
         try {
             plan.drive(t);
-            StuckDetector.Settle settled = t.settle();
+            StuckDetector.Settle settled;
+            try {
+                settled = t.settle();
+            } catch (CqTrial.Spinning spinning) {
+                if (placement == null) {
+                    // a thread that never blocks cannot be brought into the window; still, what lands is judged
+                    if (plan.land(t) == null) {
+                        plan.judge(t);
+                    }
+                }
+                throw spinning;
+            }
             hits = placement == null ? run.stopRecording() : hits;
             if (hold != null && !hold.isReached()) {
                 notReached++;

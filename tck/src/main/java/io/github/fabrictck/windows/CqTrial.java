@@ -42,9 +42,12 @@ public final class CqTrial implements AutoCloseable {
     private final List<Hold> holds = new ArrayList<>();
     private boolean closed;
 
+    private final java.util.Set<Thread> before;
+
     CqTrial(WindowRun run, Session session) {
         this.run = run;
         this.session = session;
+        this.before = java.util.Set.copyOf(run.threads());
         this.device = new SimulatedDevice(run);
         this.context = new KitContext(run);
         this.app = new AppThread(run, "app");
@@ -192,8 +195,9 @@ public final class CqTrial implements AutoCloseable {
             for (int i = 0; i < threads.size(); i++) {
                 Thread t = threads.get(i);
                 if (run.hitsOf(t) - hitsBefore[i] > SPIN_POINTS && !run.isHeld(t)) {
-                    throw new Spinning(t.getName() + " keeps running without blocking (" + SPIN_POINTS
-                            + " points passed while the kit waited for the driver to settle)");
+                    throw new Spinning(t.getName() + " never blocks: it keeps polling (" + SPIN_POINTS
+                            + " points passed while the kit waited for the driver to settle), so no completion waits "
+                            + "for an event it missed");
                 }
             }
             if (ThreadDump.deadlock(run.threads()) != null) {
@@ -315,6 +319,14 @@ public final class CqTrial implements AutoCloseable {
         app.close();
         device.close();
         context.close();
+        retireThreads();
+    }
+
+    /** The next trial does not watch this one's threads. */
+    private void retireThreads() {
+        List<Thread> mine = new ArrayList<>(run.threads());
+        mine.removeAll(before);
+        run.retire(mine);
     }
 
     /** Marks the endpoint closed by the script itself (it called {@code close()} on the driver). */
@@ -324,5 +336,17 @@ public final class CqTrial implements AutoCloseable {
         app.close();
         device.close();
         context.close();
+    }
+
+    /**
+     * Waits as {@link #settle()} does, but a thread that keeps running (a busy poller) is no reason
+     * to stop: the step goes on once the others have settled or the spin is seen.
+     */
+    public void settleOrSpin() {
+        try {
+            settle();
+        } catch (Spinning e) {
+            run.trace().add("kit", e.getMessage() + "; going on", null);
+        }
     }
 }

@@ -76,11 +76,11 @@ final class LastCompletion {
             }
             if (order == Order.COMPLETION_FIRST) {
                 t.device().completeNextSend();
-                t.settle();
+                t.settleOrSpin();
                 waiter = t.startAwaitSendsComplete();
             } else {
                 waiter = t.startAwaitSendsComplete();
-                t.settle();
+                t.settleOrSpin();
                 t.device().completeNextSend();
             }
         }
@@ -114,7 +114,7 @@ final class LastCompletion {
                 othersRearm.release();
             }
             if (insideRearm) {
-                t.settle();
+                t.settleOrSpin();
                 if (t.device().injectedArms(t.sendQueue()) == 0) {
                     throw new CqSearch.NotReachable("no thread re-arms the send CQ after that point");
                 }
@@ -179,9 +179,9 @@ final class LastCompletion {
         @Override
         void drive(CqTrial t) {
             t.device().deliverIncoming("R1".getBytes());
-            t.settle();
+            t.settleOrSpin();
             first = t.startReceive();
-            t.settle();
+            t.settleOrSpin();
             if (!first.isDone()) {
                 if (!t.anyHeld()) {
                     t.judgeReturns(CQ3StrandedSecondQueue.RECEIVED, first.thenApply(LastCompletion::text), "R1");
