@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
  * with A the lower ({@code 0@kfi}, B {@code 17@kfi}), so that a design that lets only one side of
  * an address tie initiate is met as initiator in one of them. An order whose interleaving the
  * design excludes is NOT_APPLICABLE, after its invariants are judged, with the property that
- * excludes it (A does not initiate towards a lower or higher id; B holds its data until A has its
- * response); the other order then judges the design.
+ * excludes it (A does not initiate towards a lower or higher id; B holds its data until its own
+ * side of the handshake is done); the other order then judges the design.
  *
  * <p>If this window fails, check that data from a peer whose hello is in flight is kept and replayed
  * once the peer is up to date, not dropped.
@@ -61,8 +61,8 @@ class HS2DataOvertakesResponse {
 
     /**
      * The script, in one order of ids. Where the design keeps the interleaving from happening (A
-     * sends no hello request to B, or B holds its data back until A has its response), it judges
-     * what happened and ends NOT_APPLICABLE naming that property.
+     * sends no hello request to B, or B holds its data back until its own side of the handshake is
+     * done), it judges what happened and ends NOT_APPLICABLE naming that property.
      */
     private static void responseParkedUntilDataArrived(HsWindow w, Peer[] ab) {
         Peer a = ab[0];
