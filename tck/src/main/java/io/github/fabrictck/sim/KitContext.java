@@ -103,6 +103,14 @@ public final class KitContext implements DriverContext, AutoCloseable {
         return scheduler instanceof VirtualScheduler v ? v.firstArmedAt() : -1;
     }
 
+    /**
+     * How many timers the driver armed on virtual time (0 on the wall clock, and while it never
+     * asked for the scheduler).
+     */
+    public synchronized int timersArmed() {
+        return scheduler instanceof VirtualScheduler v ? v.armed() : 0;
+    }
+
     /** The timers fired so far on virtual time (0 on the wall clock). */
     public synchronized int timersFired() {
         return scheduler instanceof VirtualScheduler v ? v.fired() : 0;

@@ -400,6 +400,11 @@ public final class SimulatedFabric implements AutoCloseable {
             return context.lastTimerFiredAt();
         }
 
+        /** How many timers this peer's driver armed on its context's scheduler. */
+        public int timersArmed() {
+            return context.timersArmed();
+        }
+
         /** How many of this peer's timers fired. */
         public int timersFired() {
             return context.timersFired();

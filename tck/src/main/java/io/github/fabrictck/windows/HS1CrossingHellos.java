@@ -9,7 +9,9 @@ import io.github.fabrictck.spi.Family;
 import io.github.fabrictck.spi.hs.PeerId;
 import io.github.fabrictck.spi.hs.WireMessage;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -25,9 +27,18 @@ import org.junit.jupiter.api.Test;
  * response, while B (now up to date) sends its data, which reaches A on the second receive thread,
  * as in the original log where the hello and the dropped message were handled on different CPUs.
  *
+ * <p>Variants pair-high and pair-low run this with A the higher id ({@code 17@kfi}, B
+ * {@code 0@kfi}) and with A the lower ({@code 0@kfi}, B {@code 17@kfi}), so that a design that
+ * breaks the tie by address is met on both sides of its rule. An order whose interleaving the
+ * design excludes is NOT_APPLICABLE, after its invariants are judged, with the property that
+ * excludes it: B sends no hello of its own to A (the hellos cannot cross), or B leaves A's
+ * crossing request unanswered because A answers B's (A's handshake is done by its own answer).
+ * The other order then judges the design.
+ *
  * <p>Variant all-to-all runs the same first contact among N peers at once (default 8,
  * {@code -Dfabric-tck.peers}): every hello request is sent in the same virtual instant, so all
- * cross on the wire; data waits until the hello exchanges are over; it judges that the exchanges converge, every message arrives once and every
+ * cross on the wire (a design that sends one per pair, by a tie-break of addresses, has one per
+ * pair on the wire at once: the evidence counts the pairs whose requests crossed); data waits until the hello exchanges are over; it judges that the exchanges converge, every message arrives once and every
  * pair agrees on the version, at scale.
  *
  * <p>If this window fails, check that only a hello response makes a peer up to date, that a request
@@ -57,11 +68,26 @@ class HS1CrossingHellos {
     static final int PEERS = Integer.getInteger("fabric-tck.peers", 8);
 
     @Test
-    @Variant(id = "pair", title = "A's hello processing held while B's data arrives")
-    void helloProcessingHeldWhileDataArrives(HsWindow w) {
-        Peer[] ab = w.pair();
+    @Variant(id = "pair-high", title = "A, the higher id (17@kfi), has its hello processing held while B's data arrives")
+    void pairHigh(HsWindow w) {
+        crossingHellos(w, w.pair(true));
+    }
+
+    @Test
+    @Variant(id = "pair-low", title = "A, the lower id (0@kfi), has its hello processing held while B's data arrives")
+    void pairLow(HsWindow w) {
+        crossingHellos(w, w.pair(false));
+    }
+
+    /**
+     * The pair script, in one order of ids. Where the driver's design keeps the interleaving from
+     * happening in this order (B sends no hello of its own, or a tie-break leaves A nothing to wait
+     * for), it judges what happened and ends NOT_APPLICABLE naming that property.
+     */
+    private static void crossingHellos(HsWindow w, Peer[] ab) {
         Peer a = ab[0];
         Peer b = ab[1];
+        PeerId aId = a.id();
         PeerId bId = b.id();
         Thread helloThread = a.receiveThreads().get(0);
         Hold request = w.hold("A's processing of B's hello request", Match.entry("onReceive").on(helloThread)
@@ -70,6 +96,13 @@ class HS1CrossingHellos {
         w.sendAtTheSameInstant(a, "first from A", b, "first from B");
         w.quiesce();
         if (!request.isHolding()) {
+            if (w.fabric().helloRequests(bId, aId) == 0 && w.fabric().helloRequests(aId, bId) > 0) {
+                request.release();
+                judge(w, a, b);
+                throw w.notApplicable("B (" + bId + ") sent no hello request of its own to A (" + aId + "), a "
+                        + (aId.compareTo(bId) < 0 ? "lower" : "higher") + " id, though both applications sent in the "
+                        + "same instant: only A's hello went out, so the hellos cannot cross in this order");
+            }
             throw new WindowNotOpened("A's processing of B's hello request was not held while B ran");
         }
         Hold response = w.hold("A's processing of B's hello response", Match.entry("onReceive").on(helloThread)
@@ -78,13 +111,37 @@ class HS1CrossingHellos {
         // B becomes up to date and its data reaches A while A's processing of B's response is held.
         w.quiesce();
         boolean dataDuringHold = response.isHolding() && !w.fabric().wires(x -> x.from().equals(bId)
-                && x.to().equals(a.id()) && x.handled() && x.message().kind() == WireMessage.Kind.DATA).isEmpty();
+                && x.to().equals(aId) && x.handled() && x.message().kind() == WireMessage.Kind.DATA).isEmpty();
         if (!dataDuringHold) {
+            boolean bAnswered = !w.fabric().wires(x -> x.from().equals(bId) && x.to().equals(aId)
+                    && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty();
+            boolean aAnswered = !w.fabric().wires(x -> x.from().equals(aId) && x.to().equals(bId)
+                    && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty();
+            if (!response.isReached() && aAnswered && w.fabric().helloRequests(aId, bId) == 0) {
+                response.release();
+                judge(w, a, b);
+                throw w.notApplicable("A (" + aId + ") sent no hello request of its own to B (" + bId + "), a "
+                        + (bId.compareTo(aId) < 0 ? "lower" : "higher") + " id, though both applications sent in the "
+                        + "same instant; it answered B's: only B's hello went out, so the hellos cannot cross in this order");
+            }
+            if (!response.isReached() && !bAnswered && aAnswered) {
+                response.release();
+                judge(w, a, b);
+                throw w.notApplicable("B (" + bId + ") left A's crossing hello request unanswered and A (" + aId
+                        + ") answered B's: the tie-break lets the " + (bId.compareTo(aId) < 0 ? "lower" : "higher")
+                        + " id's request win, so A's handshake is done by its own answer and no hello response of B "
+                        + "is left for B's data to overtake in this order");
+            }
             throw new WindowNotOpened("B's data did not reach A while A's processing of B's hellos was held");
         }
-        w.run().opened("A's processing of B's hellos was held at " + request.point().at() + " (request, then response) "
-                + "while B processed A's crossing request and B's data reached A on another receive thread");
+        w.run().opened("A (" + aId + ")'s processing of B (" + bId + ")'s hellos was held at " + request.point().at()
+                + " (request, then response) while B processed A's crossing request and B's data reached A on "
+                + "another receive thread");
         response.release();
+        judge(w, a, b);
+    }
+
+    private static void judge(HsWindow w, Peer a, Peer b) {
         w.judgeEveryMessageDelivered();
         w.judgeVersions(a, b, 2);
         w.judgeRules();
@@ -101,13 +158,28 @@ class HS1CrossingHellos {
         w.fabric().park(x -> x.message().kind() == WireMessage.Kind.DATA);
         w.sendAllToAllAtTheSameInstant(peers);
         int pairs = PEERS * (PEERS - 1);
-        w.runUntil(() -> w.fabric().wires(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST).size() >= pairs);
-        List<SimulatedFabric.Wire> requests = w.fabric().wires(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST);
-        if (requests.size() < pairs || requests.stream().limit(pairs).anyMatch(SimulatedFabric.Wire::handled)) {
-            throw new WindowNotOpened("the " + pairs + " first hello requests were not all on the wire at once ("
-                    + requests.size() + " sent)");
+        // Stop once every first request is out, or as soon as one is handled (a design may send one per pair).
+        w.runUntil(() -> w.fabric().wires(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST).size() >= pairs
+                || !w.fabric().wires(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST && x.handled()).isEmpty());
+        List<SimulatedFabric.Wire> first = w.fabric().wires(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST
+                && x.sentAt() == 0);
+        Set<String> directions = new HashSet<>();
+        Set<String> unordered = new HashSet<>();
+        for (SimulatedFabric.Wire x : first) {
+            directions.add(x.from() + ">" + x.to());
+            unordered.add(x.from().compareTo(x.to()) < 0 ? x.from() + "~" + x.to() : x.to() + "~" + x.from());
         }
-        w.run().opened("all " + pairs + " hello requests of " + PEERS + " peers were on the wire in the same instant");
+        int crossed = (int) unordered.stream().filter(u -> {
+            String[] ends = u.split("~");
+            return directions.contains(ends[0] + ">" + ends[1]) && directions.contains(ends[1] + ">" + ends[0]);
+        }).count();
+        // Sent at 0, they were all on the wire together: none can arrive before the one-way delay.
+        if (unordered.size() < pairs / 2) {
+            throw new WindowNotOpened("the first hello requests of all " + pairs / 2 + " pairs were not on the wire at "
+                    + "once (" + first.size() + " sent in the first instant, covering " + unordered.size() + " pairs)");
+        }
+        w.run().opened("the first hello requests of all " + pairs / 2 + " pairs of " + PEERS + " peers were on the wire in "
+                + "the same instant (" + first.size() + " requests; " + crossed + " pair(s) with requests crossing)");
         w.quiesce();
         w.fabric().releaseParked();
         w.judgeEveryMessageDelivered();

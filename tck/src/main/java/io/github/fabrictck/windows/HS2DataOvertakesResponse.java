@@ -1,10 +1,12 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.sim.SimulatedFabric;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
 import io.github.fabrictck.spi.Family;
 import io.github.fabrictck.spi.hs.PeerId;
 import io.github.fabrictck.spi.hs.WireMessage;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +19,13 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Forced: A contacts B; B's hello response to A is parked on the fabric until B's data has
  * reached A and A's receive call returned; then the response is delivered.
+ *
+ * <p>Variants high and low run it with A the higher id ({@code 17@kfi}, B {@code 0@kfi}) and
+ * with A the lower ({@code 0@kfi}, B {@code 17@kfi}), so that a design that lets only one side of
+ * an address tie initiate is met as initiator in one of them. An order whose interleaving the
+ * design excludes is NOT_APPLICABLE, after its invariants are judged, with the property that
+ * excludes it (A does not initiate towards a lower or higher id; B holds its data until its own
+ * side of the handshake is done); the other order then judges the design.
  *
  * <p>If this window fails, check that data from a peer whose hello is in flight is kept and replayed
  * once the peer is up to date, not dropped.
@@ -39,26 +48,72 @@ import org.junit.jupiter.api.Test;
 class HS2DataOvertakesResponse {
 
     @Test
-    void responseParkedUntilDataArrived(HsWindow w) {
-        Peer[] ab = w.pair();
+    @Variant(id = "high", title = "A, which contacts B first, is the higher id (17@kfi)")
+    void aHigher(HsWindow w) {
+        responseParkedUntilDataArrived(w, w.pair(true));
+    }
+
+    @Test
+    @Variant(id = "low", title = "A, which contacts B first, is the lower id (0@kfi)")
+    void aLower(HsWindow w) {
+        responseParkedUntilDataArrived(w, w.pair(false));
+    }
+
+    /**
+     * The script, in one order of ids. Where the design keeps the interleaving from happening (A
+     * sends no hello request to B, or B holds its data back until its own side of the handshake is
+     * done), it judges what happened and ends NOT_APPLICABLE naming that property.
+     */
+    private static void responseParkedUntilDataArrived(HsWindow w, Peer[] ab) {
         Peer a = ab[0];
         Peer b = ab[1];
+        PeerId aId = a.id();
         PeerId bId = b.id();
         w.parkHelloResponses(b, a);
         a.send(b, "first from A");
         w.quiesce();
         if (w.fabric().wires(x -> x.to().equals(bId) && x.handled()
                 && x.message().kind() == WireMessage.Kind.HELLO_REQUEST).isEmpty()) {
+            if (w.fabric().helloRequests(aId, bId) == 0) {
+                b.send(a, "reply from B");
+                w.fabric().releaseParked();
+                judge(w, a, b);
+                throw w.notApplicable("A (" + aId + ") sent no hello request to B (" + bId + ") when its application "
+                        + "contacted B first: " + (aId.compareTo(bId) > 0 ? "a higher" : "a lower") + " id does not "
+                        + "initiate, so there is no hello response for B's data to overtake in this order");
+            }
             throw new WindowNotOpened("B never processed A's hello request");
         }
         b.send(a, "reply from B");
         w.quiesce();
+        boolean bDataSent = !w.fabric().wires(x -> x.from().equals(bId) && x.message().kind() == WireMessage.Kind.DATA)
+                .isEmpty();
+        if (w.fabric().parkedCount() > 0 && !bDataSent) {
+            int bRequests = w.fabric().helloRequests(bId, aId);
+            List<SimulatedFabric.Wire> answers = w.fabric().wires(x -> x.from().equals(aId) && x.to().equals(bId)
+                    && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE);
+            String answer = bRequests == 0 ? "B sent no hello request of its own"
+                    : answers.isEmpty() ? "B sent " + bRequests + " hello request(s) of its own to A, unanswered"
+                    : "B sent " + bRequests + " hello request(s) of its own to A, which answered with version "
+                    + answers.get(answers.size() - 1).message().version()
+                    + (answers.get(answers.size() - 1).message().version() == 0 ? " (a rejection)" : "");
+            w.fabric().releaseParked();
+            judge(w, a, b);
+            throw w.notApplicable("B (" + bId + ") sent no data to A (" + aId + ") while its hello response to A was "
+                    + "held back, though its application had sent: B holds its data until its own side of the "
+                    + "handshake with A is done (" + answer + "), so its data cannot overtake its response in this order");
+        }
         if (w.fabric().parkedCount() == 0 || w.fabric().wires(x -> x.from().equals(bId) && x.handled()
                 && x.message().kind() == WireMessage.Kind.DATA).isEmpty()) {
             throw new WindowNotOpened("B's data did not reach A while B's hello response to A was parked");
         }
-        w.run().opened("B's data reached A while B's hello response to A was parked on the fabric");
+        w.run().opened("B (" + bId + ")'s data reached A (" + aId + ") while B's hello response to A was parked on "
+                + "the fabric");
         w.fabric().releaseParked();
+        judge(w, a, b);
+    }
+
+    private static void judge(HsWindow w, Peer a, Peer b) {
         w.judgeEveryMessageDelivered();
         w.judgeVersions(a, b, 2);
         w.judgeRules();

@@ -25,6 +25,10 @@ import org.junit.jupiter.api.Test;
  * ({@code fabric-tck.helloRounds}, default 25 hello requests each way, so a driver with the
  * LU-7646 escape after 20 races passes).
  *
+ * <p>A design in which only one of two peers that contact each other at once sends a hello (a
+ * tie-break by address that never lets one side initiate towards the other) has no race here:
+ * the window judges what happened and is NOT_APPLICABLE with that reason.
+ *
  * <p>If this window fails, check that crossing hellos are resolved the same way on both sides (a
  * rule such as "the higher address wins", with an escape after a bounded number of races, or the
  * kfilnd rule of answering every request), never by both sides rejecting and retrying.
@@ -56,6 +60,17 @@ class HS4ConnectionRace {
         w.runUntil(() -> w.fabric().everyMessageDeliveredOnce() || rounds(w, aId, bId) > HsWindow.ROUNDS);
         List<SimulatedFabric.Wire> first = w.fabric().wires(x -> x.message().kind() == WireMessage.Kind.HELLO_REQUEST
                 && x.sentAt() == 0);
+        if (first.size() == 1) {
+            // Only one side sends a hello when both contact each other: there is no race to resolve.
+            PeerId sender = first.get(0).from();
+            PeerId silent = sender.equals(aId) ? bId : aId;
+            w.judgeEveryMessageDelivered();
+            w.judgeVersions(a, b, 2);
+            w.judgeRules();
+            throw w.notApplicable(silent + " sent no hello request to " + sender + " (a " + (silent.compareTo(sender) > 0
+                    ? "higher" : "lower") + " id) though both applications sent in the same instant: only " + sender
+                    + "'s hello went out, so no connection race can happen");
+        }
         if (first.size() < 2) {
             throw new WindowNotOpened("the two first hello requests did not cross: only " + first.size()
                     + " was sent in the instant both applications sent");

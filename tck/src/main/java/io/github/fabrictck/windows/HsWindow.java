@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.opentest4j.TestAbortedException;
 
 /**
  * The fixture of a peer-handshake window: the simulated fabric on virtual time with the driver's
@@ -34,6 +35,10 @@ public final class HsWindow extends WindowFixture {
 
     /** The one-way delay of every message, in virtual milliseconds. */
     static final long DELAY_MS = 10;
+    /** The higher of the two ids of the pair scripts (ids are ordered by name). */
+    static final String HIGH = "17@kfi";
+    /** The lower of the two ids of the pair scripts. */
+    static final String LOW = "0@kfi";
     /** How far ahead of now the script lets virtual time run at most, in seconds. */
     static final long HORIZON_S = 60;
     /** The bound of HS-4: hello requests each way ({@code fabric-tck.helloRounds}, default 25). */
@@ -71,11 +76,30 @@ public final class HsWindow extends WindowFixture {
     }
 
     /**
-     * The two peers of the pair scripts: A ({@code 17@kfi}, versions 1 and 2) and B ({@code 0@kfi},
-     * versions 2 and 3), who must agree on version 2.
+     * The two peers of the pair scripts, A the higher id: A ({@code 17@kfi}, versions 1 and 2) and B
+     * ({@code 0@kfi}, versions 2 and 3), who must agree on version 2.
      */
     public Peer[] pair() {
-        return new Peer[] {peer("17@kfi", 1, 2), peer("0@kfi", 2, 3)};
+        return pair(true);
+    }
+
+    /**
+     * The two peers of the pair scripts: A (versions 1 and 2) and B (versions 2 and 3), who must
+     * agree on version 2. With {@code aHigher} A is {@value #HIGH} and B {@value #LOW}, else the
+     * other way round, so that a design that breaks ties by address is met in both orders.
+     */
+    public Peer[] pair(boolean aHigher) {
+        return new Peer[] {peer(aHigher ? HIGH : LOW, 1, 2), peer(aHigher ? LOW : HIGH, 2, 3)};
+    }
+
+    /**
+     * Ends the variant NOT_APPLICABLE: the window's interleaving cannot happen on this design, for
+     * the reason given, which names the design property. Call it after judging what did happen, so
+     * that a broken invariant is still a FAIL.
+     */
+    public TestAbortedException notApplicable(String why) {
+        run.trace().add("kit", time.stamp() + " not applicable: " + why, null);
+        return new TestAbortedException(why);
     }
 
     /** From now on, parks the hello responses {@code from} sends to {@code to}. */
