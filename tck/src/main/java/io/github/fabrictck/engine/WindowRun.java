@@ -582,7 +582,12 @@ public final class WindowRun {
             if (wakes.inFlight(key) - selfWake > 0 || wakes.count(thread) != selfWakes) {
                 return true; // a wake under way, or an interrupt or unpark of this very thread
             }
-            Boolean ready = Wakes.ready(waitTarget, waitArgs, thread);
+            Object[] a = waitArgs;
+            Target target = waitTarget;
+            if (a == null || target == null) {
+                return true; // the call is returning
+            }
+            Boolean ready = Wakes.ready(target, a, thread);
             return ready != null ? ready : wakes.count(key) != waitKeyWakes;
         }
 
