@@ -30,6 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.asm.MemberSubstitution;
@@ -82,6 +83,9 @@ public final class Agent {
         // a lambda would escape the kit (Byte Buddy issue #1679). Ignore nothing.
         new AgentBuilder.Default(new ByteBuddy().ignore(none()))
                 .with(AgentBuilder.RedefinitionStrategy.DISABLED)
+                // one cache of type descriptions per class loader for the whole run: the call sites of
+                // each driver class are resolved through the same JDK, SPI and driver types
+                .with(new AgentBuilder.PoolStrategy.WithTypePoolCache.Simple(new ConcurrentHashMap<>()))
                 .with(new Recorder())
                 .type((type, loader, module, redefined, domain) -> cfg.isDriverClass(type.getName(), domain))
                 .transform((builder, type, loader, module, domain) -> rewrite(builder, FAILED))
@@ -129,7 +133,7 @@ public final class Agent {
             inst.redefineModule(Runtime.class.getModule(), Set.of(injected.getModule()), Map.of(), Map.of(), Set.of(),
                     Map.of());
             ExitGuard.install();
-            new AgentBuilder.Default(new ByteBuddy().ignore(none()))
+            ResettableClassFileTransformer runtime = new AgentBuilder.Default(new ByteBuddy().ignore(none()))
                     .ignore(none())
                     .disableClassFormatChanges()
                     .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
@@ -146,6 +150,9 @@ public final class Agent {
                     .transform((builder, type, loader, module, domain) -> builder.visit(Advice.to(ExitAdvice.class)
                             .on(namedOneOf("exit", "halt").and(takesArguments(int.class)))))
                     .installOn(inst);
+            // Runtime is rewritten now; left installed, the transformer would describe every class
+            // loaded afterwards (it ignores none) just to find that it is not Runtime
+            inst.removeTransformer(runtime);
         } catch (IOException | RuntimeException e) {
             FAILED.put("java.lang.Runtime", "the agent could not guard Runtime.exit and halt: " + e);
         }
