@@ -161,8 +161,7 @@ final class CallSites {
         if (name.startsWith("<")) {
             return null;
         }
-        boolean jdk = owner.startsWith("java/") || owner.startsWith("javax/") || owner.startsWith("jdk/")
-                || owner.startsWith("sun/");
+        boolean jdk = isJdk(owner);
         // on a JDK type outside java.util.concurrent only Object's, Thread's, Future's and the exit
         // methods can be ones the kit must see (environment types are never the JDK's): the rest
         // need not be resolved, which keeps the first driver classes quick to load
@@ -182,6 +181,57 @@ final class CallSites {
                     declaring.isPublic() && (m.isPublic() || m.isProtected()), declaring.isPublic() && m.isPublic(),
                     m.toString()));
         }).orElse(null);
+    }
+
+    /**
+     * Methods of the class's own (not the kit's) interfaces that it implements only by inheriting a
+     * method the kit must see ({@code class MyLock extends ReentrantLock implements Lockable}): a call
+     * through the interface reaches the JDK's method with no call site naming it, so no rewrite of
+     * call sites can see it. Each as {@code Interface.method, implemented by Owner.method}.
+     */
+    static List<String> inheritedThroughOwnInterfaces(TypeDescription type) {
+        List<String> found = new ArrayList<>();
+        Deque<TypeDescription> queue = new ArrayDeque<>();
+        for (TypeDefinition t = type; t != null; t = t.getSuperClass()) {
+            queue.addAll(t.getInterfaces().asErasures());
+        }
+        Set<String> seen = new HashSet<>();
+        while (!queue.isEmpty()) {
+            TypeDescription i = queue.poll();
+            if (!seen.add(i.getName())) {
+                continue;
+            }
+            queue.addAll(i.getInterfaces().asErasures());
+            if (isJdk(i.getName())) {
+                // a call through Queue.offer on a LinkedBlockingQueue is unseen whatever the class:
+                // a limit of rewriting call sites (README), not this class's doing
+                continue;
+            }
+            for (MethodDescription m : i.getDeclaredMethods()) {
+                if (m.isStatic() || m.isPrivate() || hook(m) != null) {
+                    continue;
+                }
+                for (TypeDefinition t = type; t != null; t = t.getSuperClass()) {
+                    MethodDescription impl = declared(t.asErasure(), m.getInternalName(), m.getDescriptor());
+                    if (impl != null) {
+                        if (!impl.isAbstract() && hook(impl) != null && !t.asErasure().equals(type)) {
+                            found.add(i.getSimpleName() + "." + m.getName() + ", implemented by "
+                                    + Target.parse(impl.toString()).display() + " which " + type.getName()
+                                    + " inherits");
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Whether a type (binary or internal name) is the JDK's. */
+    private static boolean isJdk(String name) {
+        return name.startsWith("java") && (name.startsWith("java.") || name.startsWith("java/")
+                || name.startsWith("javax.") || name.startsWith("javax/"))
+                || name.startsWith("jdk.") || name.startsWith("jdk/") || name.startsWith("sun.") || name.startsWith("sun/");
     }
 
     /** Names the declaring type as the owner of every call site that reaches a method the kit must see. */
@@ -456,6 +506,9 @@ final class CallSites {
 
         @Override
         public void visitEnd() {
+            if (!type.isInterface()) {
+                inheritedThroughOwnInterfaces(type).forEach(m -> left.add("calls through " + m));
+            }
             if (!left.isEmpty()) {
                 failed.put(type.getName(), "the agent could not rewrite " + left.size() + " call site(s) the kit must "
                         + "see, so the kit would miss the driver's calls there: " + String.join("; ", left));

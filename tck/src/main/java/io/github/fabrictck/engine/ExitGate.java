@@ -23,9 +23,15 @@ public final class ExitGate {
         }
     }
 
-    /** Lets the calling thread end the JVM from now on: the kit's launcher, at the very end of its run. */
+    /**
+     * Lets the calling thread end the JVM from now on: the kit's launcher, at the very end of its
+     * run, through {@link ExitGuard#kitEnds()}; a call from any other class is ignored.
+     */
     public static void permit() {
-        permitted = Thread.currentThread();
+        Class<?> caller = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass();
+        if (caller.getName().equals("io.github.fabrictck.engine.ExitGuard")) {
+            permitted = Thread.currentThread();
+        }
     }
 
     /**

@@ -41,9 +41,14 @@ public final class ExitGuard implements ObjIntConsumer<String> {
         onlyTheKit = true;
     }
 
-    /** Lets the calling thread end the JVM: the launcher, right before it does. */
+    /**
+     * Lets the calling thread end the JVM: the launcher's {@code Main}, right before it does; a call
+     * from any other class (a driver that knows the kit) is ignored.
+     */
     public static void kitEnds() {
-        ExitGate.permit();
+        if (WALKER.getCallerClass().getName().equals("io.github.fabrictck.launcher.Main")) {
+            ExitGate.permit();
+        }
     }
 
     /** The driver's attempts to end the JVM made while no window ran (e.g. while its classes loaded). */

@@ -111,18 +111,32 @@ class AgentHolesTest {
         ExitGate.enter("exit", 0);
     }
 
-    @Test
-    void aCallSiteTheAgentCannotRewriteIsReportedWithItsClassAndLine() throws Exception {
-        // by name: loading it would have the agent rewrite it, and its failure would make every window ERROR
-        String name = "io.github.fabrictck.fixtures.AgentHoles$DrainsInDefaultMethod";
+    /** Rewrites a fixture class as the agent would, without loading it: what the rewrite reports of it. */
+    private String reported(String name) {
         Map<String, String> failed = new HashMap<>();
         ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(getClass().getClassLoader());
         Agent.rewrite(new ByteBuddy().ignore(none()).redefine(TypePool.Default.of(locator).describe(name).resolve(),
                 locator), failed).make();
         String reason = failed.get(name);
         assertNotNull(reason, failed.toString());
+        return reason;
+    }
+
+    @Test
+    void aCallSiteTheAgentCannotRewriteIsReportedWithItsClassAndLine() {
+        // by name: loading it would have the agent rewrite it, and its failure would make every window ERROR
+        String name = "io.github.fabrictck.fixtures.AgentHoles$DrainsInDefaultMethod";
+        String reason = reported(name);
+        assertTrue(reason.startsWith("the agent could not rewrite 1 call site(s) the kit must see"), reason);
         assertTrue(reason.contains("a method reference to CompletionQueue.poll at " + name + ".drain(AgentHoles.java:"),
                 reason);
+    }
+
+    @Test
+    void aDriverInterfaceImplementedByAnInheritedJdkLockIsReported() {
+        String reason = reported("io.github.fabrictck.fixtures.AgentHoles$InheritedLock");
+        assertTrue(reason.contains("calls through Lockable.lock, implemented by ReentrantLock.lock which "
+                + "io.github.fabrictck.fixtures.AgentHoles$InheritedLock inherits"), reason);
     }
 
     /** The kit's side of a queue: not a driver class, so its own code is never rewritten. */
