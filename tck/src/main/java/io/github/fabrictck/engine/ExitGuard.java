@@ -51,10 +51,16 @@ public final class ExitGuard implements ObjIntConsumer<String> {
         }
     }
 
-    /** The driver's attempts to end the JVM made while no window ran (e.g. while its classes loaded). */
-    public static List<String> attemptsOutsideWindows() {
+    /**
+     * The driver's attempts to end the JVM made while no window ran (while its classes loaded, or
+     * by a thread left over from an earlier window), each reported once: the window that takes
+     * them is ERROR.
+     */
+    public static List<String> takeAttemptsOutsideWindows() {
         synchronized (OUTSIDE_WINDOWS) {
-            return List.copyOf(OUTSIDE_WINDOWS);
+            List<String> taken = List.copyOf(OUTSIDE_WINDOWS);
+            OUTSIDE_WINDOWS.clear();
+            return taken;
         }
     }
 

@@ -116,7 +116,7 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
         if (run.misuse() != null) {
             return run.misuse();
         }
-        List<String> exits = ExitGuard.attemptsOutsideWindows();
+        List<String> exits = ExitGuard.takeAttemptsOutsideWindows();
         if (!exits.isEmpty()) {
             return "before this window, " + exits.get(0) + "; a driver must not end the JVM";
         }

@@ -100,6 +100,18 @@ class AgentHolesTest {
     }
 
     @Test
+    void anExitOutsideAnyWindowIsStoppedAndKeptForTheNextWindowOnce() {
+        assertNull(WindowRun.current());
+        InvocationTargetException e = assertThrows(InvocationTargetException.class, AgentHoles::exitByReflection);
+        assertInstanceOf(DriverExit.class, e.getCause());
+        List<String> taken = ExitGuard.takeAttemptsOutsideWindows();
+        assertEquals(1, taken.size(), taken.toString());
+        assertTrue(taken.get(0).startsWith("the driver called Runtime.exit(5) at io.github.fabrictck.fixtures."
+                + "AgentHoles.exitByReflection(AgentHoles.java:"), taken.get(0));
+        assertEquals(List.of(), ExitGuard.takeAttemptsOutsideWindows());
+    }
+
+    @Test
     void theGateIsInTheBootstrapLoaderWhereRuntimeSeesIt() {
         assertNull(ExitGate.class.getClassLoader());
     }
