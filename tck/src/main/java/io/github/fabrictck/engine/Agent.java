@@ -18,6 +18,7 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.github.fabrictck.spi.Environment;
+import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;
@@ -126,10 +127,17 @@ public final class Agent {
             ClassLoader kit = Agent.class.getClassLoader();
             ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(kit);
             TypeDescription gate = TypePool.Default.of(locator).describe(gateName).resolve();
-            Class<?> injected = ClassInjector.UsingInstrumentation.of(
-                            Files.createTempDirectory("fabric-tck-boot").toFile(),
+            File folder = Files.createTempDirectory("fabric-tck-boot").toFile();
+            Class<?> injected = ClassInjector.UsingInstrumentation.of(folder,
                             ClassInjector.UsingInstrumentation.Target.BOOTSTRAP, inst)
                     .inject(Map.of(gate, locator.locate(gateName).resolve())).get(gate);
+            // the gate is loaded and the jar holds nothing else; the launcher halts, so no
+            // deleteOnExit would run: remove it now (best effort, a file in use may stay on Windows)
+            File[] jars = folder.listFiles();
+            for (File jar : jars == null ? new File[0] : jars) {
+                jar.delete();
+            }
+            folder.delete();
             inst.redefineModule(Runtime.class.getModule(), Set.of(injected.getModule()), Map.of(), Map.of(), Set.of(),
                     Map.of());
             ExitGuard.install();

@@ -322,7 +322,9 @@ final class CallSites {
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
                     Resolved m = target(pool, local, owner, callee, desc);
-                    if (m != null && !m.owner().equals(owner) && m.callable()) {
+                    // Iface.super.m() must name a direct superinterface: such a call is left to verifying()
+                    if (m != null && !m.owner().equals(owner) && m.callable()
+                            && !(opcode == Opcodes.INVOKESPECIAL && m.onInterface())) {
                         int op = opcode == Opcodes.INVOKESTATIC || opcode == Opcodes.INVOKESPECIAL ? opcode
                                 : m.onInterface() ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
                         super.visitMethodInsn(op, m.owner(), callee, desc, m.onInterface());
