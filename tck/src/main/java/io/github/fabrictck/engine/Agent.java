@@ -127,17 +127,7 @@ public final class Agent {
             ClassLoader kit = Agent.class.getClassLoader();
             ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(kit);
             TypeDescription gate = TypePool.Default.of(locator).describe(gateName).resolve();
-            File folder = Files.createTempDirectory("fabric-tck-boot").toFile();
-            Class<?> injected = ClassInjector.UsingInstrumentation.of(folder,
-                            ClassInjector.UsingInstrumentation.Target.BOOTSTRAP, inst)
-                    .inject(Map.of(gate, locator.locate(gateName).resolve())).get(gate);
-            // the gate is loaded and the jar holds nothing else; the launcher halts, so no
-            // deleteOnExit would run: remove it now (best effort, a file in use may stay on Windows)
-            File[] jars = folder.listFiles();
-            for (File jar : jars == null ? new File[0] : jars) {
-                jar.delete();
-            }
-            folder.delete();
+            Class<?> injected = injectIntoBootLoader(inst, gate, locator.locate(gateName).resolve());
             inst.redefineModule(Runtime.class.getModule(), Set.of(injected.getModule()), Map.of(), Map.of(), Set.of(),
                     Map.of());
             ExitGuard.install();
@@ -164,6 +154,30 @@ public final class Agent {
         } catch (IOException | RuntimeException e) {
             FAILED.put("java.lang.Runtime", "the agent could not guard Runtime.exit and halt: " + e);
         }
+    }
+
+    /**
+     * Defines the class in the bootstrap loader: directly when Byte Buddy can reach the JDK's
+     * {@code Unsafe} (the usual case), else through a jar appended to the bootstrap class path,
+     * which makes the JVM warn that class-data sharing is off for the class path.
+     */
+    private static Class<?> injectIntoBootLoader(Instrumentation inst, TypeDescription type, byte[] bytes)
+            throws IOException {
+        ClassInjector.UsingUnsafe.Factory unsafe = ClassInjector.UsingUnsafe.Factory.resolve(inst);
+        if (unsafe.isAvailable()) {
+            return unsafe.make(null).inject(Map.of(type, bytes)).get(type);
+        }
+        File folder = Files.createTempDirectory("fabric-tck-boot").toFile();
+        Class<?> injected = ClassInjector.UsingInstrumentation.of(folder,
+                ClassInjector.UsingInstrumentation.Target.BOOTSTRAP, inst).inject(Map.of(type, bytes)).get(type);
+        // the gate is loaded and the jar holds nothing else; the launcher halts, so no
+        // deleteOnExit would run: remove it now (best effort, a file in use may stay on Windows)
+        File[] jars = folder.listFiles();
+        for (File jar : jars == null ? new File[0] : jars) {
+            jar.delete();
+        }
+        folder.delete();
+        return injected;
     }
 
     private static AsmVisitorWrapper substitute(ElementMatcher<? super MethodDescription> targets, String hook) {
