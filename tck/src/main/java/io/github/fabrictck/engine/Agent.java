@@ -10,16 +10,19 @@ import static net.bytebuddy.matcher.ElementMatchers.isMethod;
 import static net.bytebuddy.matcher.ElementMatchers.isOverriddenFrom;
 import static net.bytebuddy.matcher.ElementMatchers.isSubTypeOf;
 import static net.bytebuddy.matcher.ElementMatchers.isToString;
-import static net.bytebuddy.matcher.ElementMatchers.isTypeInitializer;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.none;
 import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.github.fabrictck.spi.Environment;
+import java.io.File;
+import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -28,13 +31,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.asm.MemberSubstitution;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.loading.ClassInjector;
 import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.pool.TypePool;
 import net.bytebuddy.utility.JavaModule;
 
 /**
@@ -42,6 +49,14 @@ import net.bytebuddy.utility.JavaModule;
  * that every call the driver makes to the environment or to JDK synchronisation goes through
  * {@link Points}, and every SPI method reports its entry and exit. Which classes were rewritten
  * and which failed is kept for the verdicts: a failure makes every window ERROR.
+ *
+ * <p>No call site is skipped in silence: {@link CallSites} resolves each one through the owner's
+ * superclasses and interfaces (generic bridges included) so that the substitution finds it, turns
+ * method references to such methods into calls the kit sees, and reports every call site still
+ * left, with its class, method and line, as a failure of that class. Static initialisers are
+ * rewritten like any other method. {@code Runtime.exit} and {@code halt} themselves are guarded
+ * ({@link ExitGate}, {@link ExitGuard}), so an exit reached by reflection or a method handle is
+ * stopped too.
  */
 public final class Agent {
 
@@ -64,19 +79,105 @@ public final class Agent {
             return;
         }
         config = cfg;
+        guardExit(inst);
         // Byte Buddy ignores synthetic methods by default, and lambda bodies are synthetic: a call in
         // a lambda would escape the kit (Byte Buddy issue #1679). Ignore nothing.
         new AgentBuilder.Default(new ByteBuddy().ignore(none()))
                 .with(AgentBuilder.RedefinitionStrategy.DISABLED)
+                // one cache of type descriptions per class loader for the whole run: the call sites of
+                // each driver class are resolved through the same JDK, SPI and driver types
+                .with(new AgentBuilder.PoolStrategy.WithTypePoolCache.Simple(new ConcurrentHashMap<>()))
                 .with(new Recorder())
                 .type((type, loader, module, redefined, domain) -> cfg.isDriverClass(type.getName(), domain))
-                .transform((builder, type, loader, module, domain) -> builder
-                        .visit(substitute(environmentMethods(), "environment"))
-                        .visit(substitute(syncMethods(), "sync"))
-                        .visit(substitute(exitMethods(), "terminate"))
-                        .visit(Advice.to(SpiAdvice.class).on(spiMethods())))
+                .transform((builder, type, loader, module, domain) -> rewrite(builder, FAILED))
                 .installOn(inst);
         instrumentation = inst;
+    }
+
+    /**
+     * The rewrite of one driver class; call sites left that the kit must see go to {@code failed}.
+     * A visitor added later sees the class file first: {@link CallSites#resolving()} comes before
+     * the substitutions, {@link CallSites#verifying} reads what they wrote.
+     */
+    static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed) {
+        return builder
+                .visit(CallSites.verifying(failed))
+                .visit(substitute(environmentMethods(), "environment"))
+                .visit(substitute(syncMethods(), "sync"))
+                .visit(substitute(exitMethods(), "terminate"))
+                .visit(Advice.to(SpiAdvice.class).on(spiMethods()))
+                .visit(CallSites.resolving());
+    }
+
+    /**
+     * Guards {@code Runtime.exit} and {@code Runtime.halt} themselves, the one path of every exit:
+     * injects {@link ExitGate} into the bootstrap loader (before anything loads it from the kit's
+     * jar), lets {@code java.base} read it, and retransforms {@code Runtime} with {@link ExitAdvice}.
+     * When the JVM cannot do that, every window is ERROR saying so: an exit the kit cannot stop
+     * would end the run without a verdict.
+     */
+    private static void guardExit(Instrumentation inst) {
+        // by name: ExitGate.class would load it from the kit's jar before it is in the bootstrap loader
+        String gateName = "io.github.fabrictck.engine.ExitGate";
+        try {
+            if (!inst.isRetransformClassesSupported()) {
+                throw new IllegalStateException("the JVM does not let the agent retransform classes "
+                        + "(Can-Retransform-Classes in the agent jar's manifest)");
+            }
+            ClassLoader kit = Agent.class.getClassLoader();
+            ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(kit);
+            TypeDescription gate = TypePool.Default.of(locator).describe(gateName).resolve();
+            Class<?> injected = injectIntoBootLoader(inst, gate, locator.locate(gateName).resolve());
+            inst.redefineModule(Runtime.class.getModule(), Set.of(injected.getModule()), Map.of(), Map.of(), Set.of(),
+                    Map.of());
+            ExitGuard.install();
+            ResettableClassFileTransformer runtime = new AgentBuilder.Default(new ByteBuddy().ignore(none()))
+                    .ignore(none())
+                    .disableClassFormatChanges()
+                    .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                    .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+                    .with(AgentBuilder.TypeStrategy.Default.REDEFINE)
+                    .with(new AgentBuilder.Listener.Adapter() {
+                        @Override
+                        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded,
+                                            Throwable error) {
+                            FAILED.put(typeName, "the agent could not guard Runtime.exit and halt: " + error);
+                        }
+                    })
+                    .type(named("java.lang.Runtime"))
+                    .transform((builder, type, loader, module, domain) -> builder.visit(Advice.to(ExitAdvice.class)
+                            .on(namedOneOf("exit", "halt").and(takesArguments(int.class)))))
+                    .installOn(inst);
+            // Runtime is rewritten now; left installed, the transformer would describe every class
+            // loaded afterwards (it ignores none) just to find that it is not Runtime
+            inst.removeTransformer(runtime);
+        } catch (IOException | RuntimeException e) {
+            FAILED.put("java.lang.Runtime", "the agent could not guard Runtime.exit and halt: " + e);
+        }
+    }
+
+    /**
+     * Defines the class in the bootstrap loader: directly when Byte Buddy can reach the JDK's
+     * {@code Unsafe} (the usual case), else through a jar appended to the bootstrap class path,
+     * which makes the JVM warn that class-data sharing is off for the class path.
+     */
+    private static Class<?> injectIntoBootLoader(Instrumentation inst, TypeDescription type, byte[] bytes)
+            throws IOException {
+        ClassInjector.UsingUnsafe.Factory unsafe = ClassInjector.UsingUnsafe.Factory.resolve(inst);
+        if (unsafe.isAvailable()) {
+            return unsafe.make(null).inject(Map.of(type, bytes)).get(type);
+        }
+        File folder = Files.createTempDirectory("fabric-tck-boot").toFile();
+        Class<?> injected = ClassInjector.UsingInstrumentation.of(folder,
+                ClassInjector.UsingInstrumentation.Target.BOOTSTRAP, inst).inject(Map.of(type, bytes)).get(type);
+        // the gate is loaded and the jar holds nothing else; the launcher halts, so no
+        // deleteOnExit would run: remove it now (best effort, a file in use may stay on Windows)
+        File[] jars = folder.listFiles();
+        for (File jar : jars == null ? new File[0] : jars) {
+            jar.delete();
+        }
+        folder.delete();
+        return injected;
     }
 
     private static AsmVisitorWrapper substitute(ElementMatcher<? super MethodDescription> targets, String hook) {
@@ -91,9 +192,11 @@ public final class Agent {
                 .replaceWithChain(MemberSubstitution.Substitution.Chain.Step.ForDelegation.to(m),
                         MemberSubstitution.Substitution.Chain.Step.ForAssignment.castToSubstitutionResult())
                 // Byte Buddy 1.18.17 cannot read the invokedynamic that records' equals, hashCode and
-                // toString make (a field-getter handle among the bootstrap arguments); those methods
-                // call no environment or synchronisation, so they are left as they are.
-                .on(not(isTypeInitializer()).and(not(isEquals().or(isHashCode()).or(isToString()))));
+                // toString make (a field-getter handle among the bootstrap arguments); a record's
+                // methods of that name are left as they are (CallSites.verifying() still reports a
+                // call there that the kit must see). Static initialisers are rewritten like any
+                // method: a driver's System.exit there must be stopped like any other.
+                .on(not(isEquals().or(isHashCode()).or(isToString()).and(isDeclaredBy(TypeDescription::isRecord))));
     }
 
     /** Methods of the environment interfaces (the SPI types marked {@link Environment}). */
@@ -150,7 +253,16 @@ public final class Agent {
         return TRANSFORMED.contains(className);
     }
 
-    /** The classes that failed to transform, with the reason, sorted by name. */
+    /** Whether this class failed to transform. */
+    static boolean failed(String className) {
+        return FAILED.containsKey(className);
+    }
+
+    /**
+     * The classes that failed to transform, with the reason, sorted by name: a class the agent could
+     * not rewrite at all, a class with a call site it could not rewrite (class, method and line),
+     * and {@code java.lang.Runtime} when its exit could not be guarded.
+     */
     public static Map<String, String> failures() {
         return new TreeMap<>(FAILED);
     }
@@ -159,7 +271,10 @@ public final class Agent {
         @Override
         public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
                                      DynamicType dynamicType) {
-            TRANSFORMED.add(type.getName());
+            // a class with a call site the agent could not rewrite counts as not transformed
+            if (!FAILED.containsKey(type.getName())) {
+                TRANSFORMED.add(type.getName());
+            }
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.github.fabrictck.launcher;
 
+import io.github.fabrictck.engine.ExitGuard;
 import io.github.fabrictck.report.WindowResult;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,8 +17,9 @@ import java.util.Set;
  *
  * <p>Exit status 0: the catalog ran and the result file is written (whatever the verdicts);
  * 2: a configuration error, said in one line on stderr that starts with {@code fabric-tck: };
- * 1: the kit itself failed. The JVM is ended with {@link System#exit} so that driver threads left
- * blocked by a broken driver cannot keep it alive.
+ * 1: the kit itself failed. The JVM is ended with {@link Runtime#halt} so that driver threads left
+ * blocked by a broken driver cannot keep it alive; this is the only exit of the fork the agent's
+ * {@link ExitGuard} lets through: any other thread's, the driver's, is stopped.
  */
 public final class Main {
 
@@ -28,6 +30,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // this JVM runs the driver: from now on only this thread, at the end, may end it
+        ExitGuard.onlyTheKitEndsTheJvm();
         int status;
         try {
             Launcher.Config config = parse(args);
@@ -43,6 +47,7 @@ public final class Main {
         }
         System.out.flush();
         System.err.flush();
+        ExitGuard.kitEnds();
         Runtime.getRuntime().halt(status);
     }
 

@@ -1,6 +1,7 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Agent;
+import io.github.fabrictck.engine.ExitGuard;
 import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.ThreadDump;
 import io.github.fabrictck.engine.WindowNotOpened;
@@ -114,6 +115,10 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
     private static String kitError(WindowRun run, List<String> endpointClasses) {
         if (run.misuse() != null) {
             return run.misuse();
+        }
+        List<String> exits = ExitGuard.takeAttemptsOutsideWindows();
+        if (!exits.isEmpty()) {
+            return "before this window, " + exits.get(0) + "; a driver must not end the JVM";
         }
         Map<String, String> failures = Agent.failures();
         if (!failures.isEmpty()) {

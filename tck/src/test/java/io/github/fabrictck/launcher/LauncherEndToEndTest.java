@@ -95,6 +95,23 @@ class LauncherEndToEndTest {
     }
 
     @Test
+    void aDriverWhoseStaticInitialiserCallsSystemExitIsAnErrorThatSaysWhere() throws Exception {
+        WindowResult a = firstVariantOfCq1("fixture-exits-in-static-init");
+        assertEquals(Outcome.ERROR, a.outcome());
+        assertTrue(a.reason().startsWith("the driver called System.exit(7) at io.github.fabrictck.fixtures."
+                + "FixtureDrivers$ExitingOnLoad.<clinit>(FixtureDrivers.java:"), a.reason());
+    }
+
+    @Test
+    void aDriverThatHaltsThroughAMethodHandleIsAnErrorThatSaysWhere() throws Exception {
+        WindowResult a = firstVariantOfCq1("fixture-halts-through-handle");
+        assertEquals(Outcome.ERROR, a.outcome());
+        assertTrue(a.reason().startsWith("the driver called Runtime.halt(8) at io.github.fabrictck.fixtures."
+                + "FixtureDrivers$HaltsThroughMethodHandle.onEvent(FixtureDrivers.java:"), a.reason());
+        assertTrue(a.reason().contains("on thread device-interrupt"), a.reason());
+    }
+
+    @Test
     void aDeadlockedDriverIsAnErrorThatNamesTheDeadlock() throws Exception {
         WindowResult a = firstVariantOfCq1("fixture-deadlocks");
         assertEquals(Outcome.ERROR, a.outcome());

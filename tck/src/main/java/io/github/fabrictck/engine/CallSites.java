@@ -1,0 +1,521 @@
+package io.github.fabrictck.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.field.FieldDescription;
+import net.bytebuddy.description.field.FieldList;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.method.MethodList;
+import net.bytebuddy.description.type.TypeDefinition;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.pool.TypePool;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Makes every driver call site that reaches a method the kit must see ({@link Agent#environmentMethods()},
+ * {@link Agent#syncMethods()}, {@link Agent#exitMethods()}) one that {@code MemberSubstitution} rewrites,
+ * and checks afterwards that none was left: never a silent skip.
+ *
+ * <p>{@code MemberSubstitution} looks a call site's method up in the owner's method graph, which
+ * merges an interface method with a same-signature method of another interface (the driver's own
+ * generic {@code Armable<T>}) and then sees the other one; it also looks static and special calls
+ * up in the owner alone. It skips what it does not find, without a word. So, before it runs:
+ * <ul>
+ *   <li>{@link #resolving} resolves each call site as the JVM does (the owner's class chain first,
+ *       then its interfaces) and, when the method found is one the kit must see and is declared
+ *       elsewhere than the owner, names its declaring type as the owner (same dispatch: the
+ *       receiver is of the owner's type, which inherits that method);</li>
+ *   <li>it turns a method reference to such a method ({@code queue::poll}, a
+ *       {@code LambdaMetafactory} handle whose call the JDK's spun class would make) into a
+ *       reference to a small static method of the driver's class that calls {@link Points}.</li>
+ * </ul>
+ * After every rewrite, {@link #verifying} reads the class as it will be loaded and records every
+ * call site still reaching such a method, with its class, method and line, in {@link Agent#failures()}:
+ * the class counts as not transformed, and every window is ERROR naming it.
+ */
+final class CallSites {
+
+    /** Prefix of the static methods that stand for a method reference. */
+    static final String REFERENCE_PREFIX = "fabrictck$reference$";
+
+    private CallSites() {
+    }
+
+    /** Whether a method is one whose calls the kit must see, and by which {@link Points} hook. */
+    static String hook(MethodDescription m) {
+        if (Agent.environmentMethods().matches(m)) {
+            return "environment";
+        }
+        if (Agent.syncMethods().matches(m)) {
+            return "sync";
+        }
+        if (Agent.exitMethods().matches(m)) {
+            return "terminate";
+        }
+        return null;
+    }
+
+    /**
+     * The method a call site of this owner, name and descriptor reaches, as the JVM resolves it
+     * (JVMS 5.4.3.3 and 5.4.3.4): the owner's class chain, then {@code Object} for an interface,
+     * then every superinterface. {@code null} when the owner cannot be described or declares no
+     * such method (the class would fail to link anyway).
+     */
+    static MethodDescription resolve(TypePool pool, String owner, String name, String descriptor) {
+        if (owner.startsWith("[")) {
+            return null;
+        }
+        TypePool.Resolution resolution = pool.describe(owner.replace('/', '.'));
+        if (!resolution.isResolved()) {
+            return null;
+        }
+        TypeDescription type = resolution.resolve();
+        List<TypeDescription> interfaces = new ArrayList<>();
+        for (TypeDefinition t = type; t != null; t = t.getSuperClass()) {
+            MethodDescription found = declared(t.asErasure(), name, descriptor);
+            if (found != null) {
+                return found;
+            }
+            interfaces.addAll(t.getInterfaces().asErasures());
+            if (t.isInterface()) {
+                break;
+            }
+        }
+        if (type.isInterface()) {
+            MethodDescription found = declared(TypeDescription.ForLoadedType.of(Object.class), name, descriptor);
+            if (found != null && found.isPublic()) {
+                return found;
+            }
+        }
+        Deque<TypeDescription> queue = new ArrayDeque<>(interfaces);
+        Set<String> seen = new HashSet<>();
+        MethodDescription abstractOne = null;
+        while (!queue.isEmpty()) {
+            TypeDescription i = queue.poll();
+            if (!seen.add(i.getName())) {
+                continue;
+            }
+            MethodDescription found = declared(i, name, descriptor);
+            if (found != null && !found.isStatic() && !found.isPrivate()) {
+                // a method the kit must see wins over a same-signature method of the driver's own interface
+                if (hook(found) != null) {
+                    return found;
+                }
+                abstractOne = abstractOne == null ? found : abstractOne;
+            }
+            queue.addAll(i.getInterfaces().asErasures());
+        }
+        return abstractOne;
+    }
+
+    private static MethodDescription declared(TypeDescription type, String name, String descriptor) {
+        for (MethodDescription.InDefinedShape m : type.getDeclaredMethods()) {
+            if (m.getInternalName().equals(name) && m.getDescriptor().equals(descriptor)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A call site's method when it is one the kit must see.
+     *
+     * @param hook        the {@link Points} hook its calls go to
+     * @param owner       its declaring type, internal name
+     * @param onInterface whether that type is an interface
+     * @param callable    whether a driver class may name it as a call site's owner (public type, public or protected method)
+     * @param referable   whether a driver class may name it in a method handle (public type and method)
+     * @param description as {@link java.lang.reflect.Method#toString()} writes it
+     */
+    record Resolved(String hook, String owner, boolean onInterface, boolean callable, boolean referable,
+                    String description) {
+    }
+
+    /** The names {@link Agent#syncMethods()} and {@link Agent#exitMethods()} match outside java.util.concurrent. */
+    private static final Set<String> JDK_NAMES = Set.of("wait", "notify", "notifyAll", "sleep", "join", "yield",
+            "onSpinWait", "start", "get", "exit", "halt");
+
+    /** Resolutions of call sites on JDK and SPI types, the same for every driver class. */
+    private static final Map<String, java.util.Optional<Resolved>> SHARED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The method a call site reaches when it is one the kit must see, else {@code null}; cached
+     * across classes for owners of the JDK and the SPI, and in {@code local} for the others.
+     */
+    static Resolved target(TypePool pool, Map<String, java.util.Optional<Resolved>> local, String owner, String name,
+                           String descriptor) {
+        if (name.startsWith("<")) {
+            return null;
+        }
+        boolean jdk = isJdk(owner);
+        // on a JDK type outside java.util.concurrent only Object's, Thread's, Future's and the exit
+        // methods can be ones the kit must see (environment types are never the JDK's): the rest
+        // need not be resolved, which keeps the first driver classes quick to load
+        if (jdk && !owner.startsWith("java/util/concurrent/") && !JDK_NAMES.contains(name)) {
+            return null;
+        }
+        boolean shared = jdk || owner.startsWith("io/github/fabrictck/spi/");
+        Map<String, java.util.Optional<Resolved>> cache = shared ? SHARED : local;
+        return cache.computeIfAbsent(owner + '.' + name + descriptor, key -> {
+            MethodDescription m = resolve(pool, owner, name, descriptor);
+            String hook = m == null ? null : hook(m);
+            if (hook == null) {
+                return java.util.Optional.empty();
+            }
+            TypeDescription declaring = m.getDeclaringType().asErasure();
+            return java.util.Optional.of(new Resolved(hook, declaring.getInternalName(), declaring.isInterface(),
+                    declaring.isPublic() && (m.isPublic() || m.isProtected()), declaring.isPublic() && m.isPublic(),
+                    m.toString()));
+        }).orElse(null);
+    }
+
+    /**
+     * Methods of the class's own (not the kit's) interfaces that it implements only by inheriting a
+     * method the kit must see ({@code class MyLock extends ReentrantLock implements Lockable}): a call
+     * through the interface reaches the JDK's method with no call site naming it, so no rewrite of
+     * call sites can see it. Each as {@code Interface.method, implemented by Owner.method}.
+     */
+    static List<String> inheritedThroughOwnInterfaces(TypeDescription type) {
+        List<String> found = new ArrayList<>();
+        Deque<TypeDescription> queue = new ArrayDeque<>();
+        for (TypeDefinition t = type; t != null; t = t.getSuperClass()) {
+            queue.addAll(t.getInterfaces().asErasures());
+        }
+        Set<String> seen = new HashSet<>();
+        while (!queue.isEmpty()) {
+            TypeDescription i = queue.poll();
+            if (!seen.add(i.getName())) {
+                continue;
+            }
+            queue.addAll(i.getInterfaces().asErasures());
+            if (isJdk(i.getName())) {
+                // a call through Queue.offer on a LinkedBlockingQueue is unseen whatever the class:
+                // a limit of rewriting call sites (README), not this class's doing
+                continue;
+            }
+            for (MethodDescription m : i.getDeclaredMethods()) {
+                if (m.isStatic() || m.isPrivate() || hook(m) != null) {
+                    continue;
+                }
+                for (TypeDefinition t = type; t != null; t = t.getSuperClass()) {
+                    MethodDescription impl = declared(t.asErasure(), m.getInternalName(), m.getDescriptor());
+                    if (impl != null) {
+                        if (!impl.isAbstract() && hook(impl) != null && !t.asErasure().equals(type)) {
+                            found.add(i.getSimpleName() + "." + m.getName() + ", implemented by "
+                                    + Target.parse(impl.toString()).display() + " which " + type.getName()
+                                    + " inherits");
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Whether a type (binary or internal name) is the JDK's. */
+    private static boolean isJdk(String name) {
+        return name.startsWith("java") && (name.startsWith("java.") || name.startsWith("java/")
+                || name.startsWith("javax.") || name.startsWith("javax/"))
+                || name.startsWith("jdk.") || name.startsWith("jdk/") || name.startsWith("sun.") || name.startsWith("sun/");
+    }
+
+    /** Names the declaring type as the owner of every call site that reaches a method the kit must see. */
+    static AsmVisitorWrapper resolving() {
+        return new Wrapper() {
+            @Override
+            public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor,
+                                     Implementation.Context context, TypePool pool,
+                                     FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
+                                     int writerFlags, int readerFlags) {
+                return new Resolving(classVisitor, instrumentedType, pool);
+            }
+
+            @Override
+            public int mergeWriter(int flags) {
+                // the static methods that stand for method references need their stack size computed
+                return flags | net.bytebuddy.jar.asm.ClassWriter.COMPUTE_MAXS;
+            }
+        };
+    }
+
+    /** Records every call site left that reaches a method the kit must see, in {@code failed} by class name. */
+    static AsmVisitorWrapper verifying(Map<String, String> failed) {
+        return new Wrapper() {
+            @Override
+            public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor,
+                                     Implementation.Context context, TypePool pool,
+                                     FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
+                                     int writerFlags, int readerFlags) {
+                return new Verifying(classVisitor, instrumentedType, pool, failed);
+            }
+        };
+    }
+
+    private abstract static class Wrapper implements AsmVisitorWrapper {
+        @Override
+        public int mergeWriter(int flags) {
+            return flags;
+        }
+
+        @Override
+        public int mergeReader(int flags) {
+            return flags;
+        }
+    }
+
+    private static boolean isLambdaFactory(Handle bootstrap) {
+        return bootstrap.getOwner().equals("java/lang/invoke/LambdaMetafactory");
+    }
+
+    /** The method a handle constant names, resolved like a call site, when it is one the kit must see. */
+    private static Resolved target(TypePool pool, Map<String, java.util.Optional<Resolved>> local, Handle h) {
+        return h.getTag() >= Opcodes.H_INVOKEVIRTUAL && h.getTag() <= Opcodes.H_INVOKEINTERFACE
+                && h.getTag() != Opcodes.H_NEWINVOKESPECIAL
+                ? target(pool, local, h.getOwner(), h.getName(), h.getDesc()) : null;
+    }
+
+    private static final class Resolving extends ClassVisitor {
+        private final TypeDescription type;
+        private final TypePool pool;
+        private final List<Reference> references = new ArrayList<>();
+        private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
+        private boolean isInterface;
+        private int line;
+
+        Resolving(ClassVisitor next, TypeDescription type, TypePool pool) {
+            super(OpenedClassReader.ASM_API, next);
+            this.type = type;
+            this.pool = pool;
+        }
+
+        @Override
+        public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+            isInterface = (access & Opcodes.ACC_INTERFACE) != 0;
+            super.visit(version, access, name, signature, superName, interfaces);
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+            return new MethodVisitor(OpenedClassReader.ASM_API, super.visitMethod(access, name, descriptor, signature,
+                    exceptions)) {
+                @Override
+                public void visitLineNumber(int number, Label start) {
+                    line = number;
+                    super.visitLineNumber(number, start);
+                }
+
+                @Override
+                public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
+                    Resolved m = target(pool, local, owner, callee, desc);
+                    // Iface.super.m() must name a direct superinterface: such a call is left to verifying()
+                    if (m != null && !m.owner().equals(owner) && m.callable()
+                            && !(opcode == Opcodes.INVOKESPECIAL && m.onInterface())) {
+                        int op = opcode == Opcodes.INVOKESTATIC || opcode == Opcodes.INVOKESPECIAL ? opcode
+                                : m.onInterface() ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
+                        super.visitMethodInsn(op, m.owner(), callee, desc, m.onInterface());
+                        return;
+                    }
+                    super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
+                }
+
+                @Override
+                public void visitInvokeDynamicInsn(String name, String desc, Handle bootstrap, Object... arguments) {
+                    if (isLambdaFactory(bootstrap) && arguments.length >= 3 && arguments[1] instanceof Handle h
+                            && !isInterface) {
+                        Resolved m = target(pool, local, h);
+                        if (m != null && h.getTag() != Opcodes.H_INVOKESPECIAL && m.referable()) {
+                            Reference r = new Reference(REFERENCE_PREFIX + references.size(), h, m, line);
+                            references.add(r);
+                            Object[] changed = arguments.clone();
+                            changed[1] = new Handle(Opcodes.H_INVOKESTATIC, type.getInternalName(), r.name,
+                                    r.descriptor(), false);
+                            super.visitInvokeDynamicInsn(name, desc, bootstrap, changed);
+                            return;
+                        }
+                    }
+                    super.visitInvokeDynamicInsn(name, desc, bootstrap, arguments);
+                }
+            };
+        }
+
+        @Override
+        public void visitEnd() {
+            for (Reference r : references) {
+                r.write(super.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, r.name,
+                        r.descriptor(), null, null));
+            }
+            super.visitEnd();
+        }
+    }
+
+    /**
+     * A method reference to a method the kit must see, made into a static method of the driver's
+     * class that calls the {@link Points} hook as a rewritten call site would.
+     */
+    private record Reference(String name, Handle target, Resolved method, int line) {
+
+        /** The target's type as a handle has it: the receiver first unless static. */
+        String descriptor() {
+            Type t = Type.getMethodType(target.getDesc());
+            if (target.getTag() == Opcodes.H_INVOKESTATIC) {
+                return t.getDescriptor();
+            }
+            Type[] parameters = new Type[t.getArgumentTypes().length + 1];
+            parameters[0] = Type.getObjectType(target.getOwner());
+            System.arraycopy(t.getArgumentTypes(), 0, parameters, 1, parameters.length - 1);
+            return Type.getMethodDescriptor(t.getReturnType(), parameters);
+        }
+
+        void write(MethodVisitor mv) {
+            Type[] parameters = Type.getArgumentTypes(descriptor());
+            Type returned = Type.getReturnType(descriptor());
+            mv.visitCode();
+            Label start = new Label();
+            mv.visitLabel(start);
+            if (line > 0) {
+                mv.visitLineNumber(line, start);
+            }
+            mv.visitLdcInsn(parameters.length);
+            mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
+            int slot = 0;
+            for (int i = 0; i < parameters.length; i++) {
+                mv.visitInsn(Opcodes.DUP);
+                mv.visitLdcInsn(i);
+                mv.visitVarInsn(parameters[i].getOpcode(Opcodes.ILOAD), slot);
+                box(mv, parameters[i]);
+                mv.visitInsn(Opcodes.AASTORE);
+                slot += parameters[i].getSize();
+            }
+            mv.visitLdcInsn(target);
+            mv.visitLdcInsn(method.description());
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), method.hook(),
+                    "([Ljava/lang/Object;Ljava/lang/invoke/MethodHandle;Ljava/lang/String;)Ljava/lang/Object;", false);
+            unbox(mv, returned);
+            mv.visitInsn(returned.getOpcode(Opcodes.IRETURN));
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+
+        private static void box(MethodVisitor mv, Type t) {
+            if (t.getSort() < Type.ARRAY) {
+                String wrapper = wrapper(t);
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, wrapper, "valueOf", "(" + t.getDescriptor() + ")L" + wrapper + ";",
+                        false);
+            }
+        }
+
+        private static void unbox(MethodVisitor mv, Type t) {
+            if (t.getSort() == Type.VOID) {
+                mv.visitInsn(Opcodes.POP);
+            } else if (t.getSort() < Type.ARRAY) {
+                String wrapper = wrapper(t);
+                mv.visitTypeInsn(Opcodes.CHECKCAST, wrapper);
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, wrapper, t.getClassName() + "Value", "()" + t.getDescriptor(),
+                        false);
+            } else {
+                mv.visitTypeInsn(Opcodes.CHECKCAST, t.getInternalName());
+            }
+        }
+
+        private static String wrapper(Type t) {
+            return switch (t.getSort()) {
+                case Type.BOOLEAN -> "java/lang/Boolean";
+                case Type.CHAR -> "java/lang/Character";
+                case Type.BYTE -> "java/lang/Byte";
+                case Type.SHORT -> "java/lang/Short";
+                case Type.INT -> "java/lang/Integer";
+                case Type.FLOAT -> "java/lang/Float";
+                case Type.LONG -> "java/lang/Long";
+                default -> "java/lang/Double";
+            };
+        }
+    }
+
+    private static final class Verifying extends ClassVisitor {
+        private final TypeDescription type;
+        private final TypePool pool;
+        private final Map<String, String> failed;
+        private final List<String> left = new ArrayList<>();
+        private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
+        private String source;
+
+        Verifying(ClassVisitor next, TypeDescription type, TypePool pool, Map<String, String> failed) {
+            super(OpenedClassReader.ASM_API, next);
+            this.type = type;
+            this.pool = pool;
+            this.failed = failed;
+        }
+
+        @Override
+        public void visitSource(String file, String debug) {
+            source = file;
+            super.visitSource(file, debug);
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+            return new MethodVisitor(OpenedClassReader.ASM_API, super.visitMethod(access, name, descriptor, signature,
+                    exceptions)) {
+                private int line;
+
+                @Override
+                public void visitLineNumber(int number, Label start) {
+                    line = number;
+                    super.visitLineNumber(number, start);
+                }
+
+                @Override
+                public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
+                    Resolved m = target(pool, local, owner, callee, desc);
+                    if (m != null) {
+                        left(m, "");
+                    }
+                    super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
+                }
+
+                @Override
+                public void visitInvokeDynamicInsn(String indy, String desc, Handle bootstrap, Object... arguments) {
+                    if (isLambdaFactory(bootstrap) && arguments.length >= 2 && arguments[1] instanceof Handle h) {
+                        Resolved m = target(pool, local, h);
+                        if (m != null) {
+                            left(m, "a method reference to ");
+                        }
+                    }
+                    super.visitInvokeDynamicInsn(indy, desc, bootstrap, arguments);
+                }
+
+                private void left(Resolved m, String how) {
+                    left.add(how + Target.parse(m.description()).display() + " at " + type.getName() + "." + name + "("
+                            + source + ":" + line + ")");
+                }
+            };
+        }
+
+        @Override
+        public void visitEnd() {
+            if (!type.isInterface()) {
+                inheritedThroughOwnInterfaces(type).forEach(m -> left.add("calls through " + m));
+            }
+            if (!left.isEmpty()) {
+                failed.put(type.getName(), "the agent could not rewrite " + left.size() + " call site(s) the kit must "
+                        + "see, so the kit would miss the driver's calls there: " + String.join("; ", left));
+            }
+            super.visitEnd();
+        }
+    }
+}
