@@ -48,6 +48,8 @@ public final class WindowRun {
     private final Map<String, Integer> occurrences = new ConcurrentHashMap<>();
     static final int MAX_RECORDED_PER_THREAD = 200;
     private final java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
+    /** The thread that started the window (the launcher's, or a test's): it may run driver code itself. */
+    private final Thread starter = Thread.currentThread();
 
     private WindowRun(Duration bound) {
         this.bound = bound;
@@ -109,10 +111,11 @@ public final class WindowRun {
 
     /**
      * A thread this window does not watch: one of an earlier trial, or one alive before the window
-     * started (a driver thread an earlier window left running) that the window did not hand work to.
+     * started (a driver thread an earlier window left running) that the window did not hand work to,
+     * other than the thread that started the window.
      */
     private boolean isForeign(Thread t) {
-        return retired.contains(t) || before.contains(t) && !threads.containsKey(t);
+        return retired.contains(t) || t != starter && before.contains(t) && !threads.containsKey(t);
     }
 
     /** How many driver threads are known so far. */
