@@ -59,7 +59,7 @@ final class BusyPollEndpoint implements CompletionQueueDriver {
     }
 
     @Override
-    public boolean awaitSendsComplete(Duration timeout) {
+    public boolean awaitSendsComplete(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Completion c = sendCq.poll();
@@ -75,13 +75,13 @@ final class BusyPollEndpoint implements CompletionQueueDriver {
                 if (System.nanoTime() - deadline >= 0) {
                     return false;
                 }
-                Thread.onSpinWait();
+                spin();
             }
         }
     }
 
     @Override
-    public byte[] receive(Duration timeout) {
+    public byte[] receive(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Completion c = receiveCq.poll();
@@ -96,8 +96,16 @@ final class BusyPollEndpoint implements CompletionQueueDriver {
             if (System.nanoTime() - deadline >= 0) {
                 return null;
             }
-            Thread.onSpinWait();
+            spin();
         }
+    }
+
+    /** One turn of the spin; a spinning caller still answers an interrupt, as a blocking one would. */
+    private static void spin() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Thread.onSpinWait();
     }
 
     @Override
