@@ -24,9 +24,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every correct CQ design, without the kit: a device thread completes sends and delivers messages
- * at random moments (with spurious events among them; in every other 10 ms phase only sends
- * complete), and the device lands completions at the worst moments of polls and arms, while one application thread sends and waits and another receives. Every send must be reported complete, every message received exactly once,
- * and every delivered event acknowledged by the time {@code close()} destroys the queue pair.
+ * at random moments (with spurious events on the receive CQ; in every other 10 ms phase only sends
+ * complete), and the device lands completions at the worst moments of polls and arms, while one
+ * application thread sends and waits and another receives. Every send must be reported complete,
+ * every message received exactly once, and every delivered event acknowledged by the time
+ * {@code close()} destroys the queue pair.
+ *
+ * <p>A stress test finds races by chance, which is why the kit exists; this one is a floor, not a
+ * verdict. Run on the broken twins, it caught the re-arm-without-repoll twins (event loop, locked
+ * handler) and the ignored missed-event answer, and missed the others.
  */
 class CorrectDesignsStressTest {
 
