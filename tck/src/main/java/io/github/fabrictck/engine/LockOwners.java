@@ -26,10 +26,10 @@ final class LockOwners {
         String m = target.method();
         if (receiver instanceof java.util.concurrent.locks.Lock) {
             if (m.equals("lock") || m.equals("lockInterruptibly") || m.equals("tryLock") && Boolean.TRUE.equals(result)) {
-                owners.merge(new Key(receiver), new Owner(t, 1),
+                owners.merge(new Identity(receiver), new Owner(t, 1),
                         (old, n) -> old.thread == t ? new Owner(t, old.depth + 1) : n);
             } else if (m.equals("newCondition") && result != null) {
-                lockOf.put(new Key(result), receiver);
+                lockOf.put(new Identity(result), receiver);
             }
         }
     }
@@ -41,49 +41,36 @@ final class LockOwners {
         }
         Object receiver = args[0];
         if (receiver instanceof java.util.concurrent.locks.Lock && target.method().equals("unlock")) {
-            owners.computeIfPresent(new Key(receiver), (k, old) -> old.thread == t && old.depth > 1
+            owners.computeIfPresent(new Identity(receiver), (k, old) -> old.thread == t && old.depth > 1
                     ? new Owner(t, old.depth - 1) : null);
         }
     }
 
     /** The lock a condition belongs to, or {@code null} if the kit did not see it made. */
     Object lockOf(Object condition) {
-        return lockOf.get(new Key(condition));
+        return lockOf.get(new Identity(condition));
     }
 
     /** The thread that owns a lock now, or {@code null}. */
     Thread owner(Object lock) {
-        Owner o = lock == null ? null : owners.get(new Key(lock));
+        Owner o = lock == null ? null : owners.get(new Identity(lock));
         return o == null ? null : o.thread;
     }
 
     /** An await gives its lock up while it waits and takes it back before it returns. */
     int releaseForAwait(Object lock, Thread t) {
-        Owner o = lock == null ? null : owners.get(new Key(lock));
+        Owner o = lock == null ? null : owners.get(new Identity(lock));
         if (o == null || o.thread != t) {
             return 0;
         }
-        owners.remove(new Key(lock));
+        owners.remove(new Identity(lock));
         return o.depth;
     }
 
     /** The await returned: its thread owns the lock again. */
     void reacquiredAfterAwait(Object lock, Thread t, int depth) {
         if (lock != null && depth > 0) {
-            owners.put(new Key(lock), new Owner(t, depth));
-        }
-    }
-
-    /** Identity, not equality. */
-    private record Key(Object o) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Key k && k.o == o;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(o);
+            owners.put(new Identity(lock), new Owner(t, depth));
         }
     }
 }

@@ -170,17 +170,4 @@ public final class Wakes {
         }
         return receiver == null ? self : receiver;
     }
-
-    /** Identity, not equality: two equal queues are two things to wait on. */
-    private record Identity(Object o) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Identity i && i.o == o;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(o);
-        }
-    }
 }
