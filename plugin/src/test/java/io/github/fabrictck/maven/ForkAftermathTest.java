@@ -30,7 +30,7 @@ class ForkAftermathTest {
         assertEquals("CQ-1/b", b.label());
         assertEquals(Outcome.ERROR, b.outcome());
         assertEquals("the fork was killed after 600 s while this window ran", b.reason());
-        assertEquals("lost final completion (waiter held after its empty poll, before it blocks)", b.title());
+        assertEquals("lost final completion (the waiter held on its way from its last poll to blocking)", b.title());
         assertEquals("completion-queue", b.family());
         assertEquals("mvn p:run -Dfabric-tck.driver=d -Dfabric-tck.windows=CQ-1", b.reproduce());
     }
