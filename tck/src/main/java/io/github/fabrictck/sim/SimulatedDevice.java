@@ -168,6 +168,13 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         }
     }
 
+    /** How many events the device has raised so far (a completion on an armed CQ, or a spurious one). */
+    public long eventsRaised() {
+        synchronized (lock) {
+            return sendQueue.delivered + receiveQueue.delivered + sendQueue.pendingEvents + receiveQueue.pendingEvents;
+        }
+    }
+
     /** Whether every completion ever queued has been polled. */
     public boolean everyCompletionConsumed() {
         synchronized (lock) {

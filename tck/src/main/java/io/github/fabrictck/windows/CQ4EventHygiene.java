@@ -8,6 +8,7 @@ import io.github.fabrictck.engine.PointMatcher;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.spi.Family;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -109,7 +110,13 @@ class CQ4EventHygiene {
             inHandler = w.hold("the completion handler before it returns", Match.exit("onCompletionEvent"));
             w.send(1);
             w.device().completeNextSend();
-            w.reached(inHandler);
+            if (!w.trial().reachedOrSettled(inHandler)) {
+                if (w.device().eventsRaised() == 0) {
+                    Assumptions.abort("the driver never armed its completion queues, so the device raised no event "
+                            + "and no handler can race close() (it polls instead)");
+                }
+                w.reached(inHandler);
+            }
         }
         CompletableFuture<Void> close = w.start("close", () -> {
             w.driver().close();
