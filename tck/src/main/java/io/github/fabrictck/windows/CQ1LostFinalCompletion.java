@@ -82,7 +82,7 @@ class CQ1LostFinalCompletion {
     }
 
     @Test
-    @Variant(id = "waiter-first", title = "the waiter blocked before the first completion (libfabric #796's order)")
+    @Variant(id = "waiter-first", title = "the waiter blocked before the first completion, libfabric #796's order")
     void waiterFirst(CqWindow w) {
         new CqSearch(w, "a lost final completion").scenario("waiter first, hold any thread",
                 () -> new LastCompletion.LastSend(LastCompletion.Order.WAITER_FIRST, false), t -> true)
