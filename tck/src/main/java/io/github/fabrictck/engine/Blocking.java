@@ -45,6 +45,10 @@ public final class Blocking {
             return Math.max(0, unit.toNanos(amount));
         }
         String m = target.method();
+        if (owner.equals("java.util.concurrent.locks.StampedLock") && n == 0 && (m.equals("readLock")
+                || m.equals("writeLock") || m.equals("readLockInterruptibly") || m.equals("writeLockInterruptibly"))) {
+            return FOREVER;
+        }
         switch (m) {
             case "wait", "join", "sleep" -> {
                 if (n == 0) {

@@ -158,6 +158,13 @@ public final class CqTrial implements AutoCloseable {
 
     // ---------------------------------------------------------------- waiting for the driver
 
+    /** The driver's threads did not settle in time: this placement cannot be judged. */
+    static final class NotSettled extends WindowNotOpened {
+        NotSettled(String message) {
+            super(message);
+        }
+    }
+
     /** Why the driver cannot be brought to rest: one of its threads keeps running by itself. */
     static final class Spinning extends RuntimeException {
         Spinning(String message) {
@@ -204,7 +211,7 @@ public final class CqTrial implements AutoCloseable {
                 throw new WindowNotOpened("the driver's threads deadlocked: " + ThreadDump.deadlock(run.threads()));
             }
             if (System.nanoTime() - deadline > 0) {
-                throw new WindowNotOpened("the driver's threads did not settle within " + session.pointTimeout().toMillis()
+                throw new NotSettled("the driver's threads did not settle within " + session.pointTimeout().toMillis()
                         + " ms (a thread that waits on something the kit does not see, or spins without passing points)");
             }
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));

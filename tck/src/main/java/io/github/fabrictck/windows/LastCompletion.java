@@ -2,7 +2,6 @@ package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Hold;
 import io.github.fabrictck.engine.InvariantViolation;
-import io.github.fabrictck.engine.StuckDetector;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
@@ -107,10 +106,7 @@ final class LastCompletion {
         void judge(CqTrial t) {
             if (othersRearm != null) {
                 // the waiter goes on first, as far as it goes; then the thread that re-arms
-                StuckDetector.Settle s = t.settle();
-                if (!s.stalled().isEmpty()) {
-                    throw new CqSearch.Stalled(s.stalled());
-                }
+                stalls().addAll(t.settle().stalled());
                 othersRearm.release();
             }
             if (insideRearm) {
@@ -147,10 +143,7 @@ final class LastCompletion {
         String land(CqTrial t) {
             returnedEarly(waiter, "before its send completed");
             t.device().completeNextSend();
-            StuckDetector.Settle s = t.settle();
-            if (!s.stalled().isEmpty()) {
-                throw new CqSearch.Stalled(s.stalled());
-            }
+            stalls().addAll(t.settle().stalled());
             return null;
         }
 

@@ -52,4 +52,17 @@ class CqSearchTest {
         assertTrue(m.matches(app, poll, false, none, null), "the second time");
         assertTrue(second.describe().contains("(2nd time)"), second.describe());
     }
+
+    @Test
+    void devicePointsComeBeforeAnAtomicCounterEvenWhenTheCountersAreMany() {
+        List<Hit> hits = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            hits.add(new Hit("device-interrupt", new Point(Point.Kind.SYNC_CALL, "AtomicLongArray.incrementAndGet",
+                    "X.y(X.java:1)"), false, i));
+        }
+        hits.add(hit("device-interrupt", "CompletionQueue.requestNotify", 0));
+        List<Hit> placements = CqSearch.placements(hits, t -> true);
+        assertEquals("CompletionQueue.requestNotify", placements.get(0).point().target());
+        assertEquals(CqSearch.MAX_PLACEMENTS, placements.size());
+    }
 }
