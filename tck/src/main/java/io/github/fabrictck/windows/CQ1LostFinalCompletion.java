@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
  * blocks the waiter before X completes (libfabric #796's order: poll empty, then arm, then wait);
  * lost-signal sends one message and completes it while the waiter is stopped between its check and
  * its wait, so a driver whose waiter goes to sleep without re-checking what the handler published
- * meanwhile loses the wakeup. A design that cannot reach the situation (a waiter that never polls
- * has no variant b; a busy poller never sleeps) is NOT_APPLICABLE with that reason; a driver whose
- * locking excludes it (the held thread owns the lock the others need) PASSes with that evidence.
+ * meanwhile loses the wakeup. A design that cannot reach the situation (a busy poller never
+ * sleeps) is NOT_APPLICABLE with that reason; where the held thread owns a lock another thread
+ * waits for, the completion lands and is judged all the same.
  *
  * <p>Invariants: every completion is consumed within a bound after it was enqueued, even when no
  * later completion ever comes; no driver thread is idle while the CQ holds a completion that no

@@ -30,10 +30,10 @@ import org.junit.jupiter.api.Assumptions;
  * </ol>
  * A placement <em>opens</em> the window when the completion lands while the driver cannot announce
  * it to itself by an event and every thread not held has settled. Any placement that breaks an
- * invariant is the window's FAIL. A placement where the held thread owns a lock that another thread
- * waits for cannot open the window: it is reported as the driver's locking excluding it. With no
- * placement opened, a window the driver's locking excludes is a PASS that says which lock; a window
- * the design cannot reach at all is NOT_APPLICABLE with the design property in one sentence.
+ * invariant is the window's FAIL. A thread waiting for a lock the held thread owns has settled too
+ * (completions ignore driver locks): the completion lands and is judged there as well, but such a
+ * placement is not counted as having opened the window cleanly. A window the design cannot reach at
+ * all is NOT_APPLICABLE with the design property in one sentence.
  */
 final class CqSearch {
 
@@ -257,8 +257,9 @@ final class CqSearch {
 
     /**
      * The window's verdict once every scenario ran (a FAIL has already been thrown by then): PASS
-     * with the evidence of the placements that opened it, PASS when the driver's locking excludes
-     * it, NOT_APPLICABLE with the design property, ERROR when the kit could not tell.
+     * with the evidence of the placements that opened it (or, when another thread waited for the held
+     * thread's lock in every one, of those judged), NOT_APPLICABLE with the design property, ERROR
+     * when the kit could not tell.
      */
     void conclude() {
         String caveats = (judgedWithStall == 0 ? "" : "; in " + judgedWithStall + " more, another thread waited for the "
