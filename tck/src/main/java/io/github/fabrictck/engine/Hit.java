@@ -9,7 +9,7 @@ package io.github.fabrictck.engine;
  * @param after      after the call returned (else before it was made)
  * @param occurrence how many times this thread had passed this same point before, since recording began
  */
-public record Hit(String thread, Point point, boolean after, int occurrence) implements PointMatcher {
+public record Hit(String thread, Point point, boolean after, int occurrence) {
 
     /**
      * Matches the same point on a thread of the same name, at the same occurrence: the same place
@@ -17,29 +17,11 @@ public record Hit(String thread, Point point, boolean after, int occurrence) imp
      */
     public PointMatcher again() {
         int[] seen = {0};
-        Hit self = this;
-        return new PointMatcher() {
-            @Override
-            public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
-                if (isAfter != after || !t.getName().equals(thread) || !p.equals(point)) {
-                    return false;
-                }
-                return seen[0]++ == occurrence;
-            }
-
-            @Override
-            public String describe() {
-                return self.describe();
-            }
-        };
+        return PointMatcher.of(describe(), (t, p, isAfter, args, result) -> isAfter == after
+                && t.getName().equals(thread) && p.equals(point) && seen[0]++ == occurrence);
     }
 
-    @Override
-    public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
-        return isAfter == after && t.getName().equals(thread) && p.equals(point);
-    }
-
-    @Override
+    /** The placement in words: thread, point, source line and which time. */
     public String describe() {
         return thread + " " + (after ? "after " : "at ") + point.describe() + " in " + point.at()
                 + (occurrence == 0 ? "" : " (" + ordinal(occurrence + 1) + " time)");

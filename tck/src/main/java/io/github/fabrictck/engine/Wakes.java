@@ -122,7 +122,7 @@ public final class Wakes {
         if (m.equals("signal") || m.equals("signalAll")) {
             return receiver;
         }
-        if (m.equals("unlock") || m.startsWith("unlock") || m.equals("tryConvertToWriteLock")) {
+        if (m.startsWith("unlock") || m.equals("tryConvertToWriteLock")) {
             return ANY_LOCK;
         }
         switch (owner) {

@@ -84,17 +84,8 @@ class CQ4EventHygiene {
      * event loop.
      */
     private static PointMatcher firstDeviceCallOffTheApplication(Thread app) {
-        return new PointMatcher() {
-            @Override
-            public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
-                return !isAfter && t != app && p.kind() == Point.Kind.ENVIRONMENT_CALL;
-            }
-
-            @Override
-            public String describe() {
-                return "before the first call to the device by a thread other than the application";
-            }
-        };
+        return PointMatcher.of("before the first call to the device by a thread other than the application",
+                (t, p, isAfter, args, result) -> !isAfter && t != app && p.kind() == Point.Kind.ENVIRONMENT_CALL);
     }
 
     @Test

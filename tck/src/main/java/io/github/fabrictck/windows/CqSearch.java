@@ -172,15 +172,21 @@ final class CqSearch {
                 return hits;
             }
             String how = plan.landed() + " while " + placement.describe() + ", every other driver thread settled";
-            run.opened(how);
             hold.release();
-            plan.judge(t);
+            try {
+                plan.judge(t);
+            } catch (io.github.fabrictck.engine.InvariantViolation v) {
+                run.opened(how); // the FAIL's evidence: where the window was forced
+                throw v;
+            }
             if (!plan.stalls().isEmpty()) {
                 // judged, but the situation the window states was not reached: a thread still had to look
                 judgedWithStall++;
                 stalled.addAll(plan.stalls());
                 return hits;
             }
+            // evidence only once the placement was judged: one that turned out unreachable leaves none
+            run.opened(how);
             opened++;
             if (firstOpened == null) {
                 firstOpened = how;

@@ -61,11 +61,6 @@ public final class CqTrial implements AutoCloseable {
         device.attach(driver);
     }
 
-    /** The engine's run this trial belongs to. */
-    WindowRun trialRun() {
-        return run;
-    }
-
     /** The simulated device. */
     public SimulatedDevice device() {
         return device;

@@ -1,7 +1,6 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Hold;
-import io.github.fabrictck.engine.Match;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.sim.SimulatedDevice;
 import io.github.fabrictck.spi.cq.CompletionQueue;
@@ -101,12 +100,6 @@ public final class CqWindow extends WindowFixture {
     }
 
     // ---------------------------------------------------------------- script steps
-
-    /** A hold on the completion handler just before it re-arms this queue (its {@code requestNotify}). */
-    public Hold holdHandlerBeforeRearm(CompletionQueue queue) {
-        return hold("the completion handler before it re-arms the " + queue.name() + " CQ",
-                Match.call("CompletionQueue.requestNotify").on(interruptThread()).receiver(queue));
-    }
 
     /** Makes an application call and waits for it to return; ERROR if it does not return in time. */
     public <T> T call(String what, Callable<T> call) {

@@ -2,6 +2,8 @@ package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Hold;
 import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.Point;
+import io.github.fabrictck.engine.PointMatcher;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
@@ -58,20 +60,11 @@ final class LastCompletion {
             if (holdOthersRearm) {
                 Thread app = t.appThread();
                 othersRearm = t.hold("a thread other than the waiter before it re-arms the send CQ",
-                        new io.github.fabrictck.engine.PointMatcher() {
-                            @Override
-                            public boolean matches(Thread th, io.github.fabrictck.engine.Point p, boolean isAfter,
-                                                   Object[] args, Object result) {
-                                return th != app && !isAfter && p.kind() == io.github.fabrictck.engine.Point.Kind.ENVIRONMENT_CALL
+                        PointMatcher.of("before a re-arm of the send CQ by a thread other than the waiter",
+                                (th, p, isAfter, args, result) -> th != app && !isAfter
+                                        && p.kind() == Point.Kind.ENVIRONMENT_CALL
                                         && p.target().equals("CompletionQueue.requestNotify") && args.length > 0
-                                        && args[0] == t.sendQueue();
-                            }
-
-                            @Override
-                            public String describe() {
-                                return "before a re-arm of the send CQ by a thread other than the waiter";
-                            }
-                        });
+                                        && args[0] == t.sendQueue()));
             }
             if (order == Order.COMPLETION_FIRST) {
                 t.device().completeNextSend();

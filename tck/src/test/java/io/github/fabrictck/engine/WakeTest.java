@@ -156,17 +156,9 @@ class WakeTest {
             sync(new Target("java.util.concurrent.locks.Condition", "await", false), await, c);
             sync(unlockT, unlockH, lock);
         });
-        Hold beforeUnlock = run.hold("the signaller before it unlocks", new PointMatcher() {
-            @Override
-            public boolean matches(Thread t, Point p, boolean isAfter, Object[] args, Object result) {
-                return !isAfter && p.target().equals("ReentrantLock.unlock") && t.getName().equals("handler");
-            }
-
-            @Override
-            public String describe() {
-                return "before ReentrantLock.unlock on handler";
-            }
-        });
+        Hold beforeUnlock = run.hold("the signaller before it unlocks", PointMatcher.of(
+                "before ReentrantLock.unlock on handler", (t, p, isAfter, args, result) -> !isAfter
+                        && p.target().equals("ReentrantLock.unlock") && t.getName().equals("handler")));
         Thread handler = new Thread(() -> {
             sync(lockT, lockH, lock);
             sync(new Target("java.util.concurrent.locks.Condition", "signalAll", false),
