@@ -43,6 +43,6 @@ final class ForkAftermath {
                     what + " while this window ran" + (running.equals(label) ? "" : " (" + running.substring(label.length() + 2)),
                     List.of(), Evidence.none(), reproducePrefix + driver + " -Dfabric-tck.windows=" + id, List.of()));
         }
-        return new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, running, windows);
+        return new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, running, windows, result.run());
     }
 }

@@ -2,13 +2,14 @@ package io.github.fabrictck.launcher;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
-import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.engine.Site;
-import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.report.ReportFiles;
+import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.WindowInfo;
 import io.github.fabrictck.report.WindowResult;
 import io.github.fabrictck.spi.Driver;
+import io.github.fabrictck.spi.Family;
 import io.github.fabrictck.windows.Session;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,17 +17,20 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -123,13 +127,14 @@ public final class Launcher {
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
+        Result.Run run = runFacts(driver, windows, config.excluded());
         Map<String, List<WindowResult>> runs = Collections.synchronizedMap(new LinkedHashMap<>());
         Function<String, Result> snapshot = running -> {
             List<WindowResult> verdicts;
             synchronized (runs) {
                 verdicts = runs.values().stream().map(Repetition::aggregate).toList();
             }
-            return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, running, verdicts);
+            return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, running, verdicts, run);
         };
         write(snapshot.apply(null), out, info);
 
@@ -165,9 +170,20 @@ public final class Launcher {
             });
         }
         Result done = snapshot.apply(null);
-        done = new Result(done.schema(), done.tckVersion(), done.driver(), done.jvm(), true, null, done.windows());
+        done = new Result(done.schema(), done.tckVersion(), done.driver(), done.jvm(), true, null, done.windows(), run);
         write(done, out, info);
         return done;
+    }
+
+    /** What this run was asked to do and what the driver declares; settings are the fork's {@code fabric-tck.*} properties. */
+    static Result.Run runFacts(Driver driver, Set<String> selected, Set<String> excluded) {
+        SortedMap<String, String> settings = new TreeMap<>();
+        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("fabric-tck."))
+                .forEach(name -> settings.put(name, System.getProperty(name)));
+        List<String> families = Arrays.stream(Family.values())
+                .filter(f -> driver.families() != null && driver.families().contains(f))
+                .map(Family::id).toList();
+        return new Result.Run(families, List.copyOf(selected), List.copyOf(excluded), settings);
     }
 
     static WindowResult verdict(Catalog.Entry entry, TestIdentifier id, TestExecutionResult outcome, long millis,

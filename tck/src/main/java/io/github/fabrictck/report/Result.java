@@ -1,6 +1,9 @@
 package io.github.fabrictck.report;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The content of {@code fabric-tck-result.json}, schema {@value #SCHEMA}: the contract CI tooling
@@ -13,15 +16,23 @@ import java.util.List;
  * @param complete   {@code false} while the run is in progress or when it was cut short
  * @param running    the label of the window in progress ({@code CQ-1/a}), or {@code null}
  * @param windows    one entry per window variant, in catalog order
+ * @param run        what was asked of this run and what the driver declared, or {@code null} when not known
+ *                   (a result written before the fork reached the driver)
  */
 public record Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
-                     String running, List<WindowResult> windows) {
+                     String running, List<WindowResult> windows, Run run) {
 
     /** The schema id written in every result file. */
     public static final String SCHEMA = "fabric-tck-result/1";
 
     public Result {
         windows = List.copyOf(windows);
+    }
+
+    /** A result whose run facts are not known. */
+    public Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
+                  String running, List<WindowResult> windows) {
+        this(schema, tckVersion, driver, jvm, complete, running, windows, null);
     }
 
     /** A result with no window in progress. */
@@ -50,6 +61,24 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
 
     /** The JVM's identity. */
     public record JvmInfo(String version, String vendor) {
+    }
+
+    /**
+     * What a run was asked to do and what the driver declared: the certificate's scope.
+     *
+     * @param families the families the driver declares ({@code CQ}, {@code HS}, {@code CS}), in catalog order
+     * @param selected the window ids that were selected to run after inclusion and exclusion, in catalog order
+     * @param excluded the window ids or families the run was asked to leave out, as given
+     * @param settings every {@code fabric-tck.*} system property in effect in the fork, by name, sorted
+     */
+    public record Run(List<String> families, List<String> selected, List<String> excluded,
+                      SortedMap<String, String> settings) {
+        public Run {
+            families = List.copyOf(families);
+            selected = List.copyOf(selected);
+            excluded = List.copyOf(excluded);
+            settings = Collections.unmodifiableSortedMap(new TreeMap<>(settings));
+        }
     }
 
     /** Outcome counts. */

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Writes and reads {@code fabric-tck-result.json}, schema {@value Result#SCHEMA}. The field names
@@ -92,6 +94,12 @@ public final class ResultJson {
             windows.add(toJson(w));
         }
         root.put("windows", windows);
+        if (r.run() != null) {
+            Result.Run run = r.run();
+            root.put("run", object("families", new ArrayList<Object>(run.families()),
+                    "selected", new ArrayList<Object>(run.selected()), "excluded", new ArrayList<Object>(run.excluded()),
+                    "settings", new LinkedHashMap<String, Object>(run.settings())));
+        }
         return root;
     }
 
@@ -166,7 +174,32 @@ public final class ResultJson {
         return new Result(Result.SCHEMA, root.object("tck").string("version"),
                 new Result.DriverInfo(driver.string("name"), driver.string("version")),
                 new Result.JvmInfo(jvm.string("version"), jvm.string("vendor")),
-                root.bool("complete"), root.optionalString("running"), windows);
+                root.bool("complete"), root.optionalString("running"), windows, runFromJson(root));
+    }
+
+    private static Result.Run runFromJson(Node root) {
+        if (root.members().get("run") == null) {
+            return null;
+        }
+        Node run = root.object("run");
+        SortedMap<String, String> settings = new TreeMap<>();
+        Node s = run.object("settings");
+        for (Map.Entry<?, ?> e : s.members().entrySet()) {
+            settings.put(String.valueOf(e.getKey()), s.string(String.valueOf(e.getKey())));
+        }
+        return new Result.Run(strings(run, "families"), strings(run, "selected"), strings(run, "excluded"), settings);
+    }
+
+    private static List<String> strings(Node node, String name) {
+        List<String> strings = new ArrayList<>();
+        List<Object> values = node.array(name);
+        for (int i = 0; i < values.size(); i++) {
+            if (!(values.get(i) instanceof String text)) {
+                throw node.invalid(name + "[" + i + "]", "must be a string");
+            }
+            strings.add(text);
+        }
+        return strings;
     }
 
     private static WindowResult windowFromJson(Node w) {
@@ -177,14 +210,7 @@ public final class ResultJson {
         } catch (IllegalArgumentException unknown) {
             throw w.invalid("outcome", "must be one of PASS, FAIL, ERROR, NOT_APPLICABLE but is " + Json.write(outcome));
         }
-        List<String> violated = new ArrayList<>();
-        List<Object> names = w.array("violated");
-        for (int i = 0; i < names.size(); i++) {
-            if (!(names.get(i) instanceof String name)) {
-                throw w.invalid("violated[" + i + "]", "must be a string");
-            }
-            violated.add(name);
-        }
+        List<String> violated = strings(w, "violated");
         Node e = w.object("evidence");
         List<Evidence.Hold> holds = new ArrayList<>();
         for (Node h : e.objects("holds")) {

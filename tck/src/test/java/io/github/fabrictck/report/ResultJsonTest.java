@@ -35,6 +35,18 @@ class ResultJsonTest {
     }
 
     @Test
+    void roundTripsTheRunFacts() throws IOException {
+        Path file = dir.resolve("fabric-tck-result.json");
+        Result.Run run = new Result.Run(List.of("CQ", "HS"), List.of("CQ-1", "HS-2"), List.of("CS"),
+                new java.util.TreeMap<>(Map.of("fabric-tck.peers", "8", "fabric-tck.phaseStep", "300")));
+        Result withRun = new Result(sample.schema(), sample.tckVersion(), sample.driver(), sample.jvm(), true, null,
+                sample.windows(), run);
+        ResultJson.write(withRun, file);
+        assertEquals(withRun, ResultJson.read(file));
+        assertTrue(Files.readString(file).contains("\"settings\": {"), "settings are an object of name to value");
+    }
+
+    @Test
     void writesTheContractShapeInOrder() throws IOException {
         Path file = dir.resolve("r.json");
         ResultJson.write(result(false, window("CQ-1", null, Outcome.FAIL, "lost")), file);
