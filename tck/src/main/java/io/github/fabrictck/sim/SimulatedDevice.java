@@ -31,6 +31,8 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
     private volatile CompletionQueueDriver handler;
     private long nextIncoming = 1;
     private boolean destroyed;
+    private boolean tearingDown;
+    private String destroyWaitsAt;
     private boolean handlerRunning;
 
     public SimulatedDevice(WindowRun run) {
@@ -73,10 +75,27 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         run.changed();
     }
 
+    /**
+     * Destroys the queue pair as {@code ibv_destroy_cq} does: no event is delivered once it has begun,
+     * and it waits until every event the device has delivered is acknowledged, an event already taken
+     * for the handler whose handler call has not begun included (the driver cannot know of that one).
+     * Called by the handler's own thread, it does not wait (it would wait for itself): an event
+     * delivered and not acknowledged then is misuse.
+     */
     @Override
     public void destroy() {
         synchronized (lock) {
             if (!alive("QueuePair.destroy")) {
+                return;
+            }
+            tearingDown = true;
+            events.clear();
+        }
+        if (Thread.currentThread() != interrupt) {
+            awaitAcknowledged();
+        }
+        synchronized (lock) {
+            if (destroyed) {
                 return;
             }
             if (handlerRunning && Thread.currentThread() != interrupt) {
@@ -95,6 +114,65 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         }
         run.trace().add("device", "queue pair destroyed", null);
         run.changed();
+    }
+
+    /** Waits, as a thread waiting for work the kit can see, until every delivered event is acknowledged. */
+    private void awaitAcknowledged() {
+        long unacknowledged;
+        synchronized (lock) {
+            unacknowledged = unacknowledged();
+        }
+        if (unacknowledged == 0) {
+            return;
+        }
+        String caller = Site.caller();
+        run.trace().add("device", "destroy waits until " + unacknowledged + " delivered event(s) are acknowledged "
+                + "(as ibv_destroy_cq does)", caller);
+        synchronized (lock) {
+            destroyWaitsAt = caller;
+        }
+        try {
+            run.waitingForWork(() -> {
+                synchronized (lock) {
+                    while (unacknowledged() > 0) {
+                        lock.wait();
+                    }
+                }
+                return null;
+            }, () -> {
+                synchronized (lock) {
+                    return unacknowledged() == 0;
+                }
+            });
+        } catch (InterruptedException e) {
+            // the window is being torn down: destroy now, and the unacknowledged events are misuse
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * What a destroy in progress waits for, in one sentence, or {@code null} when no destroy waits.
+     */
+    public String destroyWaits() {
+        synchronized (lock) {
+            if (destroyed || destroyWaitsAt == null || unacknowledged() == 0) {
+                return null;
+            }
+            List<String> queues = new ArrayList<>();
+            for (Queue q : List.of(sendQueue, receiveQueue)) {
+                if (q.acknowledged < q.delivered) {
+                    queues.add((q.delivered - q.acknowledged) + " of the " + q.name + " CQ");
+                }
+            }
+            return "QueuePair.destroy, called at " + destroyWaitsAt + ", waits for delivered events nobody acknowledged ("
+                    + String.join(", ", queues) + ")";
+        }
+    }
+
+    private long unacknowledged() {
+        return sendQueue.delivered - sendQueue.acknowledged + receiveQueue.delivered - receiveQueue.acknowledged;
     }
 
     // ---------------------------------------------------------------- script hooks
@@ -210,7 +288,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
     /** Completions waiting in a CQ that no event will announce, in words. */
     public List<String> unannounced() {
         synchronized (lock) {
-            if (destroyed) {
+            if (destroyed || tearingDown) {
                 return List.of();
             }
             List<String> work = new ArrayList<>();
@@ -249,7 +327,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
                 return;
             }
             synchronized (lock) {
-                if (destroyed) {
+                if (destroyed || tearingDown) {
                     continue;
                 }
                 q.delivered++;
@@ -363,6 +441,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
                     misuse.add("the " + name + " CQ was acknowledged " + acknowledged + " events at " + Site.caller()
                             + " but only " + delivered + " were delivered");
                 }
+                lock.notifyAll();
             }
         }
 

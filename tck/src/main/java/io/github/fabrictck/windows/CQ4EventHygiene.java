@@ -28,6 +28,17 @@ import org.junit.jupiter.api.Test;
  * after it returns the driver handles no event and touches no queue, and every delivered event was
  * acknowledged before the queue pair was destroyed.
  *
+ * <p>Variant taken: the device has taken an event for the handler (delivered, not yet acknowledged)
+ * but the handler call has not begun when the application calls {@code close()}. The driver cannot
+ * know of that event; the device's {@code destroy} waits until it is acknowledged, as
+ * {@code ibv_destroy_cq} does. The handler must still acknowledge it, and must not touch the queues
+ * once {@code close()} is under way. This is the use after destroy a controlled scheduler found in
+ * the reference driver before the device's rule was written down.
+ *
+ * <p>In both teardown variants, once the handler is released the kit lets {@code close()} run as far
+ * as it can before each further call the handler makes to the device, so a handler that touches a
+ * queue {@code close()} has destroyed does so in every run, not only when the scheduler is unlucky.
+ *
  * <p>If this window fails, check that your handler does not assume an event carries a completion,
  * and that close() marks the endpoint closing, waits until no handler runs, then destroys.
  */
@@ -41,15 +52,22 @@ import org.junit.jupiter.api.Test;
                     + "must not count it as progress and must re-arm, so the real completion that follows is noticed",
             "teardown: an event's handler is inside the handler (at its first call to the device) when the "
                     + "application calls close()",
+            "taken: the device has taken an event for the handler, which has not begun yet, when the application "
+                    + "calls close(); destroy waits until that event is acknowledged, as ibv_destroy_cq does",
             "close() must wait for the handler; after it returns, no handler runs and no queue is touched",
             "every delivered event was acknowledged before the queue pair was destroyed"},
-        invariants = {CQ4EventHygiene.HARMLESS, CQ4EventHygiene.QUIESCED, CqWindow.RULES, CqWindow.CONSUMED},
+        invariants = {CQ4EventHygiene.HARMLESS, CQ4EventHygiene.QUIESCED, CQ4EventHygiene.CLOSE_RETURNS, CqWindow.RULES,
+            CqWindow.CONSUMED},
         onFailure = "Check that your handler does not assume an event carries a completion, and that close() marks the "
                 + "endpoint closing, waits until no handler runs, then destroys the queue pair.")
 class CQ4EventHygiene {
 
     static final String HARMLESS = "a spurious event is harmless (no error, no progress counted for it)";
     static final String QUIESCED = "after close() returns the driver handles no event and touches no queue";
+    static final String CLOSE_RETURNS = "close() returns once the handler has finished, every event it was given "
+            + "acknowledged";
+    /** How many further device calls of a released handler the kit lets close() run ahead of. */
+    private static final int CLOSER_FIRST_STEPS = 200;
 
     @Test
     @Variant(id = "spurious", title = "an event on an empty CQ while a send is in flight")
@@ -109,23 +127,78 @@ class CQ4EventHygiene {
                 w.reached(inHandler);
             }
         }
-        CompletableFuture<Void> close = w.start("close", () -> {
-            w.driver().close();
-            return null;
-        });
+        CompletableFuture<Void> close = startClose(w);
         w.trial().settleOrSpin();
         w.run().opened("close() was called while " + inHandler.thread().getName() + " was held handling the event at "
                 + inHandler.point().at());
         boolean returnedDuringHandler = close.isDone();
-        inHandler.release();
-        w.awaitScript("close() returned", close::isDone);
-        w.trial().settleOrSpin();
-        w.closedByScript();
+        closerFirst(w, inHandler, close);
         if (returnedDuringHandler) {
             throw new InvariantViolation(QUIESCED, "close() returned while " + inHandler.thread().getName()
                     + " was still handling the event at " + inHandler.point().at() + "; then: "
                     + String.join("; ", w.device().misuse()));
         }
         w.judgeRules();
+    }
+
+    @Test
+    @Variant(id = "taken", title = "close() after the device took an event, before its handler began")
+    void closeAfterEventTaken(CqWindow w) {
+        Hold taken = w.hold("the interrupt thread entering the completion handler with an event the device took",
+                Match.entry("onCompletionEvent"));
+        w.send(1);
+        w.device().completeNextSend();
+        if (!w.trial().reachedOrSettled(taken)) {
+            if (w.device().eventsRaised() == 0) {
+                Assumptions.abort("the driver never armed its completion queues, so the device raised no event "
+                        + "and no handler can race close() (it polls instead)");
+            }
+            w.reached(taken);
+        }
+        CompletableFuture<Void> close = startClose(w);
+        w.trial().settleOrSpin();
+        w.run().opened("close() was called after the device had taken an event of the send CQ for the handler and "
+                + "before " + taken.thread().getName() + " entered the handler at " + taken.point().at());
+        closerFirst(w, taken, close);
+        w.judgeRules();
+    }
+
+    private static CompletableFuture<Void> startClose(CqWindow w) {
+        return w.start("close", () -> {
+            w.driver().close();
+            return null;
+        });
+    }
+
+    /**
+     * Releases the held handler, then lets {@code close()} run as far as it can before each further
+     * call the handler makes to the device: a queue touched after {@code close()} destroyed it is
+     * touched in every run. FAIL when {@code close()} never returns once every thread has settled.
+     */
+    private static void closerFirst(CqWindow w, Hold held, CompletableFuture<Void> close) {
+        Thread handler = held.thread();
+        Hold previous = held;
+        for (int step = 0; step < CLOSER_FIRST_STEPS && !close.isDone(); step++) {
+            Hold next = w.hold("the handler's next call to the device while close() has not returned",
+                    PointMatcher.of("before the next call to the device by " + handler.getName(),
+                            (t, p, isAfter, args, result) -> t == handler && !isAfter
+                                    && p.kind() == Point.Kind.ENVIRONMENT_CALL));
+            previous.release();
+            previous = next;
+            w.trial().settleOrSpin();
+            if (!next.isReached()) {
+                break;
+            }
+        }
+        previous.release();
+        w.trial().settleOrSpin();
+        if (!close.isDone()) {
+            String destroy = w.device().destroyWaits();
+            throw new InvariantViolation(CLOSE_RETURNS, "close() did not return after " + handler.getName()
+                    + " was released and every driver thread settled: "
+                    + (destroy == null ? "" : destroy + "; ") + w.run().whereThreadsAre()
+                    + (w.device().misuse().isEmpty() ? "" : "; the device saw: " + String.join("; ", w.device().misuse())));
+        }
+        w.closedByScript();
     }
 }

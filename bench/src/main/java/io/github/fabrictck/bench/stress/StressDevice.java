@@ -26,8 +26,11 @@ import java.util.function.LongSupplier;
  * <em>next</em> completion and is disarmed by it; a completion queued while the queue is not
  * armed raises nothing; {@code requestNotify(true)} answers the number of completions already
  * queued. Events are delivered one at a time on the interrupt thread, which calls the driver's
- * {@link CompletionQueueDriver#onCompletionEvent}. After {@link #destroy()} every call is a use
- * after destroy, counted, and no event is delivered.
+ * {@link CompletionQueueDriver#onCompletionEvent}. {@link #destroy()} keeps the kit's teardown rule:
+ * no event is delivered once it has begun, and it waits for the acknowledgement of an event whose
+ * handler call is under way (taken, not yet begun, included); an event whose handler already returned
+ * unacknowledged is counted instead of waited for (the real device would hang). After it every call is
+ * a use after destroy, counted.
  *
  * <p>Time and chance are injected, so that the device can be driven step by step without threads
  * ({@link #advance}, {@link #dispatchOne}); {@link #start} runs the two device threads instead.
@@ -99,7 +102,9 @@ public final class StressDevice implements QueuePair {
     private long posted;
     private long eventsRaised;
     private boolean destroyed;
+    private boolean tearingDown;
     private boolean handlerRunning;
+    private Thread handlerThread;
     private volatile boolean stopped;
     private volatile Thread completer;
     private volatile Thread interrupt;
@@ -159,6 +164,22 @@ public final class StressDevice implements QueuePair {
             if (!alive("QueuePair.destroy")) {
                 return;
             }
+            // the kit's teardown rule (QueuePair.destroy, as ibv_destroy_cq): no event once destroy has begun,
+            // and wait for the acknowledgement of an event whose handler call is under way
+            tearingDown = true;
+            events.clear();
+            boolean interrupted = false;
+            while (handlerRunning && handlerThread != Thread.currentThread() && unacknowledged() > 0) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    break;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
             for (Cq q : List.of(sendQueue, receiveQueue)) {
                 if (q.acknowledged < q.delivered) {
                     problem(Problem.UNACKNOWLEDGED_AT_DESTROY, "destroyed with " + (q.delivered - q.acknowledged)
@@ -170,6 +191,10 @@ public final class StressDevice implements QueuePair {
             events.clear();
             timeline.clear();
         }
+    }
+
+    private long unacknowledged() {
+        return sendQueue.delivered - sendQueue.acknowledged + receiveQueue.delivered - receiveQueue.acknowledged;
     }
 
     // ---------------------------------------------------------------- driving the device
@@ -218,12 +243,13 @@ public final class StressDevice implements QueuePair {
     public boolean dispatchOne(CompletionQueueDriver handler) {
         Cq q;
         synchronized (lock) {
-            q = events.poll();
+            q = tearingDown ? null : events.poll();
             if (q == null) {
                 return false;
             }
             q.delivered++;
             handlerRunning = true;
+            handlerThread = Thread.currentThread();
         }
         try {
             handler.onCompletionEvent(q);
@@ -235,7 +261,9 @@ public final class StressDevice implements QueuePair {
         } finally {
             synchronized (lock) {
                 handlerRunning = false;
+                handlerThread = null;
                 q.pendingEvents = Math.max(0, q.pendingEvents - 1);
+                lock.notifyAll();
             }
         }
         return true;
@@ -479,6 +507,7 @@ public final class StressDevice implements QueuePair {
                     problem(Problem.OVER_ACKNOWLEDGED, "the " + name + " CQ was acknowledged " + acknowledged
                             + " events but only " + delivered + " were delivered");
                 }
+                lock.notifyAll();
             }
         }
 

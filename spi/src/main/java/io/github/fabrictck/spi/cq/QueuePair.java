@@ -26,9 +26,20 @@ public interface QueuePair {
     void postSend(long workRequestId, byte[] payload);
 
     /**
-     * Destroys the queue pair and its completion queues. The device delivers no event afterwards.
-     * The driver must call it last, after its completion handler has finished and every delivered
-     * event was acknowledged.
+     * Destroys the queue pair and its completion queues, as {@code ibv_destroy_cq} does: the device
+     * delivers no event once it has begun, and it waits until every event the device has delivered
+     * is acknowledged. That includes an event the device has already taken for the completion handler
+     * whose handler call has not begun yet: the driver cannot know of it, so it cannot wait for it,
+     * and the device does. The driver's part:
+     * <ul>
+     *   <li>acknowledge every event its handler is given, also when it is closing (a handler that
+     *       returns early without acknowledging makes this call wait forever);</li>
+     *   <li>not call it under a lock its handler needs before it acknowledges (that is a deadlock);</li>
+     *   <li>not touch the queues after it returns, nor from a handler once the close has begun,
+     *       except to acknowledge;</li>
+     *   <li>not call it from the completion handler with that handler's event unacknowledged (it
+     *       would wait for itself; the device reports it as misuse).</li>
+     * </ul>
      */
     void destroy();
 }

@@ -15,7 +15,10 @@
  *   <li>when an armed queue receives a completion, the device's interrupt thread calls
  *       {@link io.github.fabrictck.spi.cq.CompletionQueueDriver#onCompletionEvent}; events may
  *       also be spurious or outdated (the queue may be empty);</li>
- *   <li>every event delivered must be acknowledged before the queue pair is destroyed.</li>
+ *   <li>every event delivered must be acknowledged, also while the driver closes;
+ *       {@link io.github.fabrictck.spi.cq.QueuePair#destroy()} waits until it is, as
+ *       {@code ibv_destroy_cq} does, including for an event the device took for the handler
+ *       before the handler call began.</li>
  * </ul>
  */
 package io.github.fabrictck.spi.cq;

@@ -1,5 +1,6 @@
 package io.github.fabrictck.zoo.cq;
 
+import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.QueuePair;
 
 /**
@@ -8,31 +9,41 @@ import io.github.fabrictck.spi.cq.QueuePair;
  * driver was given before it destroys the queue pair.
  *
  * <p>Counting at the handler's entry, not at some flag set later inside it, leaves the smallest
- * gap: an event is known to the driver from its handler's first instruction. The destroy happens
- * under the ledger's lock, so no handler can be counted in between the last check and the destroy;
- * a handler that enters afterwards is refused and must not touch the queues (they are freed).
+ * gap: an event is known to the driver from its handler's first instruction. Once {@code close()}
+ * has begun, a handler is refused: it acknowledges its event and touches the queues no more.
  *
  * <p>What no driver can see: the device's interrupt thread may have taken an event and not yet
- * called the handler when {@code close()} destroys the pair. That event was never given to the
- * driver; the device then counts it unacknowledged.
+ * called the handler when {@code close()} destroys the pair. The device's {@code destroy} waits
+ * until that event is acknowledged (as {@code ibv_destroy_cq} does), so the refused handler must
+ * acknowledge it, and the destroy must not happen under a lock that handler needs first: here it
+ * happens outside the ledger's lock.
  */
-final class EventLedger {
+class EventLedger {
 
     private long taken;
     private long finished;
-    private boolean destroyed;
+    private boolean closing;
 
     /**
-     * Counts an event in.
+     * Counts an event in. Refused once {@code close()} has begun: the event is then acknowledged
+     * here, and the caller must not touch the queues.
      *
-     * @return false when the queue pair is already destroyed: the caller must not touch it
+     * @return false when the caller must return at once
      */
-    synchronized boolean take() {
-        if (destroyed) {
-            return false;
+    boolean take(CompletionQueue cq) {
+        synchronized (this) {
+            if (!closing) {
+                taken++;
+                return true;
+            }
         }
-        taken++;
-        return true;
+        refused(cq);
+        return false;
+    }
+
+    /** What a refused handler does with its event: acknowledges it, which the device's destroy waits for. */
+    void refused(CompletionQueue cq) {
+        cq.acknowledgeEvents(1);
     }
 
     /** Counts an event out: it was acknowledged and handled. */
@@ -41,13 +52,14 @@ final class EventLedger {
         notifyAll();
     }
 
-    /** Waits until every event taken was finished, then destroys the queue pair; later events are refused. */
+    /** Refuses later events, waits until every event taken was finished, then destroys the queue pair. */
     void closeAndDestroy(QueuePair queuePair) {
         boolean interrupted = false;
         synchronized (this) {
-            if (destroyed) {
+            if (closing) {
                 return;
             }
+            closing = true;
             while (finished < taken) {
                 try {
                     wait();
@@ -56,9 +68,8 @@ final class EventLedger {
                     interrupted = true;
                 }
             }
-            destroyed = true;
-            queuePair.destroy();
         }
+        queuePair.destroy();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

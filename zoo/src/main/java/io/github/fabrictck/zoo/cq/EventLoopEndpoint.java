@@ -50,7 +50,7 @@ class EventLoopEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        if (ledger.take()) {
+        if (ledger.take(cq)) {
             events.add(cq);
         }
     }

@@ -28,7 +28,7 @@ final class LockSupportEndpoint implements CompletionQueueDriver {
     private final QueuePair queuePair;
     private final CompletionQueue sendCq;
     private final CompletionQueue receiveCq;
-    private final EventLedger ledger = new EventLedger();
+    private final EventLedger ledger;
     private final AtomicLong posted = new AtomicLong();
     private final AtomicLong completed = new AtomicLong();
     private final ConcurrentLinkedQueue<byte[]> inbox = new ConcurrentLinkedQueue<>();
@@ -36,6 +36,11 @@ final class LockSupportEndpoint implements CompletionQueueDriver {
     private volatile Thread receiveWaiter;
 
     LockSupportEndpoint(QueuePair queuePair) {
+        this(queuePair, new EventLedger());
+    }
+
+    LockSupportEndpoint(QueuePair queuePair, EventLedger ledger) {
+        this.ledger = ledger;
         this.queuePair = queuePair;
         this.sendCq = queuePair.sendCompletionQueue();
         this.receiveCq = queuePair.receiveCompletionQueue();
@@ -45,7 +50,7 @@ final class LockSupportEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        if (!ledger.take()) {
+        if (!ledger.take(cq)) {
             return;
         }
         try {

@@ -41,7 +41,7 @@ class MissedEventsEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        if (!ledger.take()) {
+        if (!ledger.take(cq)) {
             return;
         }
         try {

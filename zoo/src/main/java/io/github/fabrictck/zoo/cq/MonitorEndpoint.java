@@ -44,7 +44,7 @@ class MonitorEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        if (!ledger.take()) {
+        if (!ledger.take(cq)) {
             return;
         }
         try {

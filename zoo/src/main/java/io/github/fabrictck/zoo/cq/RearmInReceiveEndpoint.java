@@ -43,7 +43,7 @@ final class RearmInReceiveEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        if (!ledger.take()) {
+        if (!ledger.take(cq)) {
             return;
         }
         try {

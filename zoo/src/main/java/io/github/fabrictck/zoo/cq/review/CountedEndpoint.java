@@ -55,7 +55,7 @@ class CountedEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        if (!ledger.take()) {
+        if (!ledger.take(cq)) {
             return;
         }
         try {

@@ -1,23 +1,28 @@
 package io.github.fabrictck.zoo.cq.review;
 
+import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.QueuePair;
 
 /**
- * Events in and out, as the zoo's ledger does (a vendor would write its own): close() waits until
- * every event a handler took was handled, then destroys the queue pair; later events are refused.
+ * Events in and out, as the zoo's ledger does (a vendor would write its own): close() refuses later
+ * events (a refused handler still acknowledges its event, which the device's destroy waits for), waits
+ * until every event a handler took was handled, then destroys the queue pair outside its lock.
  */
 final class EventCount {
 
     private long taken;
     private long finished;
-    private boolean destroyed;
+    private boolean closing;
 
-    synchronized boolean take() {
-        if (destroyed) {
-            return false;
+    boolean take(CompletionQueue cq) {
+        synchronized (this) {
+            if (!closing) {
+                taken++;
+                return true;
+            }
         }
-        taken++;
-        return true;
+        cq.acknowledgeEvents(1);
+        return false;
     }
 
     synchronized void finish() {
@@ -28,9 +33,10 @@ final class EventCount {
     void closeAndDestroy(QueuePair queuePair) {
         boolean interrupted = false;
         synchronized (this) {
-            if (destroyed) {
+            if (closing) {
                 return;
             }
+            closing = true;
             while (finished < taken) {
                 try {
                     wait();
@@ -39,9 +45,8 @@ final class EventCount {
                     interrupted = true;
                 }
             }
-            destroyed = true;
-            queuePair.destroy();
         }
+        queuePair.destroy();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -44,7 +44,7 @@ class ExecutorEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        if (ledger.take()) {
+        if (ledger.take(cq)) {
             executor.execute(() -> service(cq));
         }
     }

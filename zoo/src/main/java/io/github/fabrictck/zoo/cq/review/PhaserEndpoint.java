@@ -37,7 +37,7 @@ class PhaserEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        if (!ledger.take()) {
+        if (!ledger.take(cq)) {
             return;
         }
         try {

@@ -42,10 +42,11 @@ public final class ReadLockedHandlerDriver extends ZooDriver {
         public void onCompletionEvent(CompletionQueue cq) {
             open.readLock().lock();
             try {
+                cq.acknowledgeEvents(1);
                 if (closed) {
+                    // the device's destroy waits for this acknowledgement; the queues are not touched again
                     return;
                 }
-                cq.acknowledgeEvents(1);
                 drain(cq);
                 cq.requestNotify(false);
                 drain(cq);
@@ -122,14 +123,17 @@ public final class ReadLockedHandlerDriver extends ZooDriver {
 
         @Override
         public void close() {
+            boolean first;
             open.writeLock().lock();
             try {
-                if (!closed) {
-                    closed = true;
-                    queuePair.destroy();
-                }
+                first = !closed;
+                closed = true;
             } finally {
                 open.writeLock().unlock();
+            }
+            // outside the lock: the device's destroy waits for a handler that needs the read lock to acknowledge
+            if (first) {
+                queuePair.destroy();
             }
         }
     }

@@ -39,7 +39,7 @@ public final class StampedDriver extends ZooDriver {
 
         @Override
         public void onCompletionEvent(CompletionQueue cq) {
-            if (!ledger.take()) {
+            if (!ledger.take(cq)) {
                 return;
             }
             try {

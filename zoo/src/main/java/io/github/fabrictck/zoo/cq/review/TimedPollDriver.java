@@ -38,7 +38,7 @@ public final class TimedPollDriver extends ZooDriver {
 
         @Override
         public void onCompletionEvent(CompletionQueue cq) {
-            if (!ledger.take()) {
+            if (!ledger.take(cq)) {
                 return;
             }
             try {
