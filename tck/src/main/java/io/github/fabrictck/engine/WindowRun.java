@@ -308,9 +308,15 @@ public final class WindowRun {
     /** Where driver threads are now, for a timeout: each thread's state and blocking call or top frame. */
     public String whereThreadsAre() {
         List<String> where = new ArrayList<>();
+        int more = 0;
         for (DriverThread d : threads.values()) {
             Thread t = d.thread;
             if (!t.isAlive()) {
+                continue;
+            }
+            if (where.size() >= ThreadDump.MAX_LISTED) {
+                // a stack per thread is costly: with thousands of threads only the first few are described
+                more++;
                 continue;
             }
             String at = d.blockedIn;
@@ -322,7 +328,8 @@ public final class WindowRun {
                     : " in " + at));
         }
         String deadlock = ThreadDump.deadlock(threads.keySet());
-        return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where);
+        return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where)
+                + (more == 0 ? "" : "; … and " + more + " more");
     }
 
     private static StackTraceElement driverFrame(StackTraceElement[] stack) {
