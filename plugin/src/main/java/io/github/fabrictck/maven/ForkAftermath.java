@@ -45,7 +45,7 @@ final class ForkAftermath {
             return new Settlement(null, record.refusal(), null);
         }
         if (!connected) {
-            String said = exit.errorTail().isEmpty() ? "" : ": " + String.join(" | ", exit.errorTail());
+            String said = exit.errorTail().isEmpty() ? "" : ": " + String.join(" | ", exit.errorTail()).replaceAll("\\.$", "");
             return new Settlement(null, (exit.timedOut()
                     ? "The Fabric TCK fork did not reach the launcher within fabric-tck.forkTimeout (" + timeoutSeconds + " s)"
                     : "The Fabric TCK fork's JVM did not start (exit code " + exit.exitCode() + ")")
@@ -59,7 +59,7 @@ final class ForkAftermath {
                 ? "The channel from the Fabric TCK fork carried " + record.violation() + ", which the launcher does not "
                   + "send; nothing after it is believed."
                 : record.kitFailure() != null && !exit.timedOut()
-                ? "The kit failed in the Fabric TCK fork: " + record.kitFailure() + "."
+                ? "The Fabric TCK fork ended early: " + record.kitFailure() + "."
                 : exit.whatHappened(timeoutSeconds);
         if (result == null) {
             return new Settlement(null, null, what + " It ended before the launcher sent the run's header: no result.");

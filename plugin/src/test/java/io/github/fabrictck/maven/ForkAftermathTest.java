@@ -119,7 +119,7 @@ class ForkAftermathTest {
         ForkAftermath.Settlement s = ForkAftermath.settle(new RunRecord("key"), false, new ForkExit(1, false, null,
                 List.of("Unrecognized option: --bogus", "Error: Could not create the Java Virtual Machine.")), 600, "mvn");
         assertEquals("The Fabric TCK fork's JVM did not start (exit code 1): Unrecognized option: --bogus | Error: Could "
-                + "not create the Java Virtual Machine.; check fabric-tck.argLine and fabric-tck.jvm.", s.failure());
+                + "not create the Java Virtual Machine; check fabric-tck.argLine and fabric-tck.jvm.", s.failure());
     }
 
     @Test

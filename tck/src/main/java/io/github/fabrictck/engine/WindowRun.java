@@ -233,6 +233,29 @@ public final class WindowRun {
         this.virtualTime = true;
     }
 
+    /**
+     * A driver thread threw {@code thrown}: when it is (or was caused by) an {@link OutOfMemoryError}
+     * or a {@link StackOverflowError}, the window in progress is ERROR with a reason that names it and
+     * where, rather than the point it then never reached. Never throws: the heap may still be short.
+     */
+    public static void threadDied(Thread thread, Throwable thrown) {
+        try {
+            WindowRun run = current;
+            Throwable fatal = thrown;
+            for (int depth = 0; fatal != null && !(fatal instanceof VirtualMachineError) && depth < 16; depth++) {
+                fatal = fatal.getCause();
+            }
+            if (run == null || !(fatal instanceof OutOfMemoryError || fatal instanceof StackOverflowError)) {
+                return;
+            }
+            StackTraceElement at = driverFrame(fatal.getStackTrace());
+            run.misused("the driver's thread " + thread.getName() + " threw " + fatal
+                    + (at == null ? "" : " at " + Site.format(at)) + "; the window cannot be judged");
+        } catch (Throwable stillShort) {
+            // no memory left even for the sentence: the window's own failure will have to say it
+        }
+    }
+
     /** Records something the driver did that the kit cannot judge around (the first one counts). */
     void misused(String what) {
         if (misuse == null) {

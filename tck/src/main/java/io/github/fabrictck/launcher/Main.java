@@ -92,7 +92,7 @@ public final class Main {
         } catch (RuntimeException | Error e) {
             status = failed(e);
             try {
-                link.failed("the kit failed: " + e);
+                link.failed(failure(e));
             } catch (RuntimeException gone) {
                 // Maven's process went away; the parent watch ends this JVM
             }
@@ -172,9 +172,18 @@ public final class Main {
     }
 
     private static int failed(Throwable e) {
-        System.err.println("fabric-tck: the kit failed: " + e);
+        System.err.println("fabric-tck: " + failure(e));
         e.printStackTrace();
         return 1;
+    }
+
+    /** What failed: the kit, or the JVM the driver shares with it (out of memory, out of stack). */
+    private static String failure(Throwable e) {
+        if (e instanceof VirtualMachineError) {
+            return "the fork's JVM failed with " + e + " (the driver's threads share its heap and stacks: raise -Xmx or "
+                    + "-Xss in fabric-tck.argLine, or look for what in the driver holds so much)";
+        }
+        return "the kit failed: " + e;
     }
 
     /** Maven's process is gone (the end of standard input): nobody is left to judge, so this JVM ends. */

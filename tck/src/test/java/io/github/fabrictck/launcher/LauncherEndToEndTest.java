@@ -128,6 +128,17 @@ class LauncherEndToEndTest {
     }
 
     @Test
+    void aStackOverflowInADriverThreadIsNamedInTheReasonAndTheNextWindowsStillRun() throws Exception {
+        Result r = run("fixture-overflows-stack", Set.of("CQ-1"), new ArrayList<>());
+        assertTrue(r.windows().size() > 1);
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().startsWith("the driver's thread device-interrupt threw java.lang.StackOverflowError at "
+                    + "io.github.fabrictck.fixtures.FixtureDrivers$OverflowsStack.depth(FixtureDrivers.java:"), w.reason());
+        }
+    }
+
+    @Test
     void aDeadlockedDriverIsAnErrorThatNamesTheDeadlock() throws Exception {
         WindowResult a = firstVariantOfCq1("fixture-deadlocks");
         assertEquals(Outcome.ERROR, a.outcome());
