@@ -86,19 +86,24 @@ public final class Main {
             link.end(endKey);
             status = 0;
         } catch (ConfigurationError e) {
-            link.refused(e.getMessage());
             System.err.println("fabric-tck: " + e.getMessage());
             status = CONFIGURATION_ERROR;
+            tell(() -> link.refused(e.getMessage()));
         } catch (RuntimeException | Error e) {
             status = failed(e);
-            try {
-                link.failed(failure(e));
-            } catch (RuntimeException gone) {
-                // Maven's process went away; the parent watch ends this JVM
-            }
+            tell(() -> link.failed(failure(e)));
         }
         link.close();
         end(status);
+    }
+
+    /** Sends a last message, if Maven's process still listens (else the parent watch ends this JVM anyway). */
+    private static void tell(Runnable message) {
+        try {
+            message.run();
+        } catch (RuntimeException gone) {
+            System.err.println("fabric-tck: Maven's process no longer listens: " + gone.getMessage());
+        }
     }
 
     /** The launcher without Maven's process: it writes the result files into {@code --out} itself. */
