@@ -5,8 +5,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -14,7 +17,9 @@ import java.util.function.Consumer;
 
 /**
  * A forked JVM under supervision: its output is passed on line by line while it runs, and it is
- * killed with its descendants when it overruns its time limit.
+ * killed with its descendants when it overruns its time limit or when Maven's JVM shuts down
+ * (SIGTERM, Ctrl-C). Its standard input stays open after the handshake line: the fork ends itself
+ * at its end of file, which comes even when Maven's process is killed outright.
  */
 final class Fork {
 
@@ -31,9 +36,13 @@ final class Fork {
     private final Thread stdout;
     private final Thread stderr;
     private final AtomicReference<String> explanation = new AtomicReference<>();
+    private final Deque<String> errorTail = new ArrayDeque<>();
+    private final Thread killOnShutdown;
 
     private Fork(Process process, Consumer<String> out, Consumer<String> err) {
         this.process = process;
+        this.killOnShutdown = new Thread(this::killQuietly, "fabric-tck-kill-fork");
+        Runtime.getRuntime().addShutdownHook(killOnShutdown);
         // One lock for both streams, so that the log (not necessarily thread-safe) gets whole lines.
         Object lock = new Object();
         this.stdout = pump(process.getInputStream(), line -> {
@@ -45,6 +54,12 @@ final class Fork {
             // The last such line: the launcher writes it just before the JVM ends, after any driver output.
             if (line.startsWith(LAUNCHER_PREFIX)) {
                 explanation.set(line.substring(LAUNCHER_PREFIX.length()).strip());
+            }
+            synchronized (errorTail) {
+                errorTail.addLast(line.strip());
+                if (errorTail.size() > ForkExit.TAIL_LINES) {
+                    errorTail.removeFirst();
+                }
             }
             synchronized (lock) {
                 err.accept(line);
@@ -58,9 +73,27 @@ final class Fork {
      */
     static Fork start(List<String> command, Path workingDirectory, Consumer<String> out, Consumer<String> err)
             throws IOException {
+        return start(command, workingDirectory, null, out, err);
+    }
+
+    /**
+     * {@link #start(List, Path, Consumer, Consumer)}, writing {@code handshake} as the first line of
+     * the fork's standard input and keeping it open while the fork runs; {@code null}: its standard
+     * input is closed at once.
+     */
+    static Fork start(List<String> command, Path workingDirectory, String handshake, Consumer<String> out,
+                      Consumer<String> err) throws IOException {
         Process process = new ProcessBuilder(command).directory(workingDirectory.toFile()).start();
-        // The launcher reads nothing; an open stdin would only let a driver block on it.
-        process.getOutputStream().close();
+        if (handshake == null) {
+            process.getOutputStream().close();
+        } else {
+            try {
+                process.getOutputStream().write((handshake + "\n").getBytes(StandardCharsets.US_ASCII));
+                process.getOutputStream().flush();
+            } catch (IOException died) {
+                // the JVM ended before reading it (a bad argLine): its exit and its stderr say why
+            }
+        }
         return new Fork(process, out, err);
     }
 
@@ -92,7 +125,34 @@ final class Fork {
         }
         stdout.join(DRAIN.toMillis());
         stderr.join(DRAIN.toMillis());
-        return new ForkExit(process.exitValue(), !finished, explanation.get());
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnShutdown);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs anyway and finds the fork ended
+        }
+        closeQuietly();
+        List<String> tail;
+        synchronized (errorTail) {
+            tail = List.copyOf(errorTail);
+        }
+        return new ForkExit(process.exitValue(), !finished, explanation.get(), tail);
+    }
+
+    private void closeQuietly() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // the fork is gone; its stdin with it
+        }
+    }
+
+    /** Maven's JVM shuts down (SIGTERM, Ctrl-C) while the fork runs: the fork and its children go with it. */
+    private void killQuietly() {
+        try {
+            kill();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.fabrictck.maven;
 
 import io.github.fabrictck.launcher.Catalog;
+import io.github.fabrictck.launcher.RunRecord;
 import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.report.Outcome;
 import io.github.fabrictck.report.Result;
@@ -10,8 +11,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What is left of a fork that was killed or died: every verdict it already reached, and the window
- * that was running named as an ERROR with what happened to the fork.
+ * What the {@code run} goal makes of a fork that ended: what it said over the channel, and how its
+ * process ended. The run is complete only when the launcher's own end arrived; otherwise every
+ * verdict received is kept, the window in progress becomes an ERROR that says what happened to the
+ * fork, and the run is incomplete.
  */
 final class ForkAftermath {
 
@@ -19,9 +22,55 @@ final class ForkAftermath {
     }
 
     /**
+     * The outcome of a fork.
+     *
+     * @param result  the result to write, or {@code null} when the fork sent none
+     * @param failure the sentence the build fails with at once (a configuration error, a JVM that
+     *                would not start), or {@code null}
+     * @param problem what went wrong, for an error in the log (verify judges the result), or {@code null}
+     */
+    record Settlement(Result result, String failure, String problem) {
+    }
+
+    /**
+     * @param record          what the fork said over its channel
+     * @param connected       whether the fork ever connected with its token
+     * @param exit            how its process ended
+     * @param timeoutSeconds  fabric-tck.forkTimeout, for the sentence
+     * @param reproducePrefix the command that reruns the kit, before {@code -Dfabric-tck.driver=...}
+     */
+    static Settlement settle(RunRecord record, boolean connected, ForkExit exit, long timeoutSeconds,
+                             String reproducePrefix) {
+        if (record.refusal() != null) {
+            return new Settlement(null, record.refusal(), null);
+        }
+        if (!connected) {
+            String said = exit.errorTail().isEmpty() ? "" : ": " + String.join(" | ", exit.errorTail()).replaceAll("\\.$", "");
+            return new Settlement(null, (exit.timedOut()
+                    ? "The Fabric TCK fork did not reach the launcher within fabric-tck.forkTimeout (" + timeoutSeconds + " s)"
+                    : "The Fabric TCK fork's JVM did not start (exit code " + exit.exitCode() + ")")
+                    + said + "; check fabric-tck.argLine and fabric-tck.jvm.", null);
+        }
+        Result result = record.snapshot();
+        if (record.complete()) {
+            return new Settlement(result, null, null);
+        }
+        String what = record.violation() != null
+                ? "The channel from the Fabric TCK fork carried " + record.violation() + ", which the launcher does not "
+                  + "send; nothing after it is believed."
+                : record.kitFailure() != null && !exit.timedOut()
+                ? "The Fabric TCK fork ended early: " + record.kitFailure() + "."
+                : exit.whatHappened(timeoutSeconds);
+        if (result == null) {
+            return new Settlement(null, null, what + " It ended before the launcher sent the run's header: no result.");
+        }
+        return new Settlement(interrupted(result, what.replaceAll("\\.$", ""), reproducePrefix), null, what);
+    }
+
+    /**
      * The result with the window in progress (if any) added as an ERROR, marked incomplete.
      *
-     * @param result          the result the fork last wrote
+     * @param result          the result as far as the fork got
      * @param what            what happened to the fork, for example {@code the fork was killed after 600 s}
      * @param reproducePrefix the command that reruns the kit, before {@code -Dfabric-tck.driver=...}
      */

@@ -17,7 +17,8 @@ import java.util.List;
  * @param windowTimeoutSeconds the time limit of one window
  * @param agentJar             the kit's jar
  * @param classpath            the fork's class path elements
- * @param outputDirectory      where the launcher writes its results
+ * @param channelPort          the loopback port of Maven's end of the channel ({@link ForkChannel})
+ * @param forkTimeoutSeconds   the fork's time limit, after which (and a grace) it ends itself; 0: none
  * @param driver               the driver's name; {@code null} to let the launcher pick the only one
  * @param windows              comma list of window ids or families; {@code null} for the whole catalog
  * @param excludeWindows       comma list of window ids or families not to run; may be {@code null}
@@ -25,7 +26,7 @@ import java.util.List;
  * @param reproducePrefix      the command line that the reproduce commands start with
  */
 record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instrumentPackages,
-                   int windowTimeoutSeconds, Path agentJar, List<String> classpath, Path outputDirectory,
+                   int windowTimeoutSeconds, Path agentJar, List<String> classpath, int channelPort, int forkTimeoutSeconds,
                    String driver, String windows, String excludeWindows, int repeat, String reproducePrefix) {
 
     static final String MAIN_CLASS = "io.github.fabrictck.launcher.Main";
@@ -58,8 +59,12 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
         args.add("-cp");
         args.add(String.join(File.pathSeparator, classpath));
         args.add(MAIN_CLASS);
-        args.add("--out");
-        args.add(outputDirectory.toAbsolutePath().toString());
+        args.add("--channel");
+        args.add(Integer.toString(channelPort));
+        if (forkTimeoutSeconds > 0) {
+            args.add("--fork-timeout");
+            args.add(Integer.toString(forkTimeoutSeconds));
+        }
         if (driver != null && !driver.isBlank()) {
             args.add("--driver");
             args.add(driver.strip());

@@ -1,43 +1,40 @@
 package io.github.fabrictck.maven;
 
+import java.util.List;
+
 /**
- * How a fork ended, and what the {@code run} goal makes of it. The launcher's exit codes: 0, the
- * catalog ran and the results are written; 2, a configuration error it explained in one line on
- * standard error; anything else, the JVM did not end as the launcher meant it to.
+ * How a fork's process ended. What the {@code run} goal makes of it, together with what the fork
+ * said over its channel, is {@link ForkAftermath}'s: an exit code alone, 0 included, proves nothing.
  *
- * @param exitCode           the process's exit code
- * @param timedOut           whether it overran its time limit and was killed
+ * @param exitCode    the process's exit code
+ * @param timedOut    whether it overran its time limit and was killed
  * @param explanation the last line the launcher wrote on standard error with its {@code fabric-tck: }
  *                    prefix, without the prefix; {@code null} if none
+ * @param errorTail   the last lines of its standard error (a JVM that would not start says why there)
  */
-record ForkExit(int exitCode, boolean timedOut, String explanation) {
+record ForkExit(int exitCode, boolean timedOut, String explanation, List<String> errorTail) {
 
-    static final int CONFIGURATION_ERROR = 2;
+    /** How many of the last lines of standard error are kept. */
+    static final int TAIL_LINES = 5;
 
-    /** The sentence the build fails with, or {@code null} when the exit is no configuration error. */
-    String failure() {
-        if (timedOut || exitCode != CONFIGURATION_ERROR) {
-            return null;
-        }
-        return explanation != null ? explanation
-                : "The Fabric TCK fork reported a configuration error (exit code 2) without explaining it; see its output above.";
+    ForkExit {
+        errorTail = List.copyOf(errorTail);
     }
 
-    /**
-     * What went wrong, for an error in the log without failing the build (verify judges the result
-     * left behind), or {@code null} when the fork ended normally or with a configuration error.
-     */
-    String problem(long timeoutSeconds) {
+    ForkExit(int exitCode, boolean timedOut, String explanation) {
+        this(exitCode, timedOut, explanation, List.of());
+    }
+
+    /** What happened to a fork that did not end through the launcher's end, as a sentence. */
+    String whatHappened(long timeoutSeconds) {
         if (timedOut) {
             return "The Fabric TCK fork ran longer than its time limit (fabric-tck.forkTimeout = " + timeoutSeconds
                    + " s) and was killed with its child processes.";
         }
-        if (exitCode == 0 || exitCode == CONFIGURATION_ERROR) {
-            return null;
-        }
-        return "The Fabric TCK fork exited with code " + exitCode
-               + (explanation != null ? ": " + explanation
-                                      : " before the launcher finished (the JVM crashed or the driver exited it)")
-               + ".";
+        String tail = errorTail.isEmpty() ? "" : "; the last lines on its standard error: " + String.join(" | ", errorTail);
+        return "The Fabric TCK fork ended with exit code " + exitCode + " without the launcher's end"
+               + (exitCode == 0 ? " (a JVM ended by halt or exit, whatever its status, does not complete a run)"
+                                : " (the JVM crashed, was killed, or the driver ended it)")
+               + tail + ".";
     }
 }

@@ -1,6 +1,7 @@
 package io.github.fabrictck.maven;
 
 import io.github.fabrictck.launcher.Catalog;
+import io.github.fabrictck.launcher.RunRecord;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
 import io.github.fabrictck.report.HtmlReport;
@@ -11,7 +12,6 @@ import io.github.fabrictck.report.VerdictTable;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
@@ -125,57 +125,76 @@ public class RunMojo extends FabricTckMojo {
             throw new MojoFailureException("fabric-tck.repeat is " + repeat + ": it must be 1 or more.");
         }
         String reproducePrefix = ForkCommand.reproducePrefix(pluginGroupId, pluginArtifactId, pluginVersion);
-        List<String> command = new ForkCommand(java(), argLine, classesDirectory.toPath(), instrumentPackages,
-                windowTimeoutSeconds, agentJar(), classpath, out, driver, windows, excludeWindows, repeat, reproducePrefix)
-                .arguments();
-        getLog().debug("Fabric TCK fork: " + String.join(" ", command));
+        Map<String, WindowInfo> catalog = catalogInfo();
+        // Maven's process writes every report from what the fork sends over its channel; the fork writes none.
+        OutputFiles files = new OutputFiles(out, catalog == null ? Map.of() : catalog, ReportFiles::write, getLog()::warn);
         try {
             // A result (or certificate) left by an earlier build must not be judged as this one's.
-            Files.deleteIfExists(resultFile);
-            Files.deleteIfExists(out.resolve(Certificate.FILE_NAME));
+            files.clear();
         } catch (IOException e) {
-            throw new MojoExecutionException("Cannot delete the previous Fabric TCK result " + resultFile + ": " + e, e);
+            throw new MojoExecutionException("Cannot delete the previous Fabric TCK result in " + out + ": " + e, e);
         }
         ForkExit exit;
-        try {
+        RunRecord record;
+        boolean connected;
+        try (ForkChannel channel = ForkChannel.open()) {
+            record = new RunRecord(channel.endKey());
+            List<String> command = new ForkCommand(java(), argLine, classesDirectory.toPath(), instrumentPackages,
+                    windowTimeoutSeconds, agentJar(), classpath, channel.port(), forkTimeoutSeconds, driver, windows,
+                    excludeWindows, repeat, reproducePrefix).arguments();
+            getLog().debug("Fabric TCK fork: " + String.join(" ", command));
+            channel.listen(line -> {
+                String said = record.accept(line);
+                if (said != null) {
+                    if (record.violation() != null) {
+                        getLog().error(said);
+                    } else {
+                        getLog().info(said);
+                    }
+                }
+                files.write(record.snapshot(), record.dumps());
+            }, getLog()::warn);
             getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
-            Fork fork = Fork.start(command, project.getBasedir().toPath(), getLog()::info, getLog()::warn);
+            Fork fork = Fork.start(command, project.getBasedir().toPath(), channel.handshake(), getLog()::info,
+                    getLog()::warn);
             exit = fork.await(Duration.ofSeconds(forkTimeoutSeconds));
+            channel.finish(CHANNEL_DRAIN);
+            connected = channel.connected();
         } catch (IOException e) {
-            throw new MojoExecutionException("Cannot start the Fabric TCK fork with " + command.get(0) + ": "
+            throw new MojoExecutionException("Cannot start the Fabric TCK fork with " + java() + ": "
                     + e.getMessage() + "; check fabric-tck.jvm.", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("Interrupted while the Fabric TCK fork ran; it was killed.", e);
         }
-        failIfNotNull(exit.failure());
-        String problem = exit.problem(forkTimeoutSeconds);
-        if (problem != null) {
-            getLog().error(problem);
+        ForkAftermath.Settlement settled = ForkAftermath.settle(record, connected, exit, forkTimeoutSeconds,
+                reproducePrefix);
+        failIfNotNull(settled.failure());
+        if (settled.problem() != null) {
+            getLog().error(settled.problem());
         }
-        if (!Files.exists(resultFile)) {
-            getLog().error("The Fabric TCK fork wrote no result at " + resultFile + "; fabric-tck:verify will fail.");
+        Result result = settled.result();
+        if (result == null) {
+            getLog().error("The Fabric TCK fork sent no result; fabric-tck:verify will fail.");
             return;
         }
-        Map<String, WindowInfo> catalog = catalogInfo();
-        try {
-            Result result = ResultJson.read(resultFile);
-            if (problem != null) {
-                result = ForkAftermath.interrupted(result, problem.replaceAll("\\.$", ""), reproducePrefix);
-                ReportFiles.writeAll(result, out, catalog == null ? Map.of() : catalog);
-                if (result.running() != null) {
-                    getLog().error("Window in progress when the fork ended: " + result.running()
-                            + "; every verdict reached before it is kept.");
-                }
-            }
-            VerdictTable.render(result).lines().forEach(getLog()::info);
-        } catch (IOException e) {
-            getLog().error(e.getMessage());
+        files.writeFinal(result, record.dumps());
+        files.voidStrangers();
+        files.failures().forEach(f -> getLog().error("Fabric TCK: could not write " + f
+                + "; the run counts as incomplete and fabric-tck:verify will fail."));
+        if (result.running() != null) {
+            getLog().error("Window in progress when the fork ended: " + result.running()
+                    + "; every verdict reached before it is kept.");
         }
+        VerdictTable.render(result).lines().forEach(getLog()::info);
+        record.dumps().keySet().forEach(name -> getLog().info("Fabric TCK thread dump: " + out.resolve(name)));
         certify(out, catalog);
         getLog().info("Fabric TCK result: " + resultFile);
         getLog().info("Fabric TCK report: " + out.resolve(HtmlReport.FILE_NAME));
     }
+
+    /** How long the channel's last lines may take once the fork's process ended. */
+    private static final Duration CHANNEL_DRAIN = Duration.ofSeconds(10);
 
     /** The catalog's metadata (for report.html and the certificate), or {@code null} when it cannot be read here. */
     private Map<String, WindowInfo> catalogInfo() {

@@ -15,7 +15,7 @@ class ForkCommandTest {
     private static ForkCommand command(String argLine, String packages, String driver, String windows) {
         return new ForkCommand(Path.of("/jdk/bin/java"), argLine, BASE.resolve("target/classes"), packages, 60,
                 Path.of("/m2/fabric-tck-1.2.3.jar"), List.of("/work/driver/target/classes", "/m2/spi.jar"),
-                BASE.resolve("target/fabric-tck"), driver, windows, null, 1, PREFIX);
+                40123, 600, driver, windows, null, 1, PREFIX);
     }
 
     @Test
@@ -28,7 +28,8 @@ class ForkCommandTest {
                 "-javaagent:" + Path.of("/m2/fabric-tck-1.2.3.jar").toAbsolutePath(),
                 "-cp", "/work/driver/target/classes" + File.pathSeparator + "/m2/spi.jar",
                 "io.github.fabrictck.launcher.Main",
-                "--out", BASE.resolve("target/fabric-tck").toString(),
+                "--channel", "40123",
+                "--fork-timeout", "600",
                 "--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:1.2.3:run"),
                 command(null, null, null, null).arguments());
     }

@@ -1,41 +1,30 @@
 package io.github.fabrictck.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ForkExitTest {
 
     @Test
-    void normalExitIsNeitherFailureNorProblem() {
-        ForkExit exit = new ForkExit(0, false, null);
-        assertNull(exit.failure());
-        assertNull(exit.problem(600));
-    }
-
-    @Test
-    void configurationErrorFailsTheBuildWithTheLaunchersSentence() {
-        assertEquals("No driver found on the class path.", new ForkExit(2, false, "No driver found on the class path.").failure());
-        assertNull(new ForkExit(2, false, "x").problem(600));
-        assertEquals("The Fabric TCK fork reported a configuration error (exit code 2) without explaining it; see its output above.",
-                new ForkExit(2, false, null).failure());
-    }
-
-    @Test
-    void timeoutIsAProblemNamingTheLimit() {
-        ForkExit exit = new ForkExit(137, true, "ignored");
-        assertNull(exit.failure());
+    void timeoutNamesTheLimit() {
         assertEquals("The Fabric TCK fork ran longer than its time limit (fabric-tck.forkTimeout = 600 s) and was killed "
-                + "with its child processes.", exit.problem(600));
+                + "with its child processes.", new ForkExit(137, true, "ignored").whatHappened(600));
     }
 
     @Test
-    void otherExitCodesAreAProblem() {
-        assertNull(new ForkExit(1, false, null).failure());
-        assertEquals("The Fabric TCK fork exited with code 137 before the launcher finished (the JVM crashed or the driver "
-                + "exited it).", new ForkExit(137, false, null).problem(600));
-        assertEquals("The Fabric TCK fork exited with code 1: the kit failed: java.lang.IllegalStateException: x.",
-                new ForkExit(1, false, "the kit failed: java.lang.IllegalStateException: x").problem(600));
+    void exitZeroWithoutTheEndIsNoCompleteRun() {
+        assertEquals("The Fabric TCK fork ended with exit code 0 without the launcher's end (a JVM ended by halt or "
+                + "exit, whatever its status, does not complete a run).", new ForkExit(0, false, null).whatHappened(600));
+    }
+
+    @Test
+    void aCrashQuotesTheLastLinesOfStandardError() {
+        assertEquals("The Fabric TCK fork ended with exit code 137 without the launcher's end (the JVM crashed, was "
+                + "killed, or the driver ended it); the last lines on its standard error: Exception in thread \"x\" "
+                + "java.lang.OutOfMemoryError: Java heap space",
+                new ForkExit(137, false, null, List.of("Exception in thread \"x\" java.lang.OutOfMemoryError: Java heap space"))
+                        .whatHappened(600).replaceAll("\\.$", ""));
     }
 }

@@ -233,6 +233,29 @@ public final class WindowRun {
         this.virtualTime = true;
     }
 
+    /**
+     * A driver thread threw {@code thrown}: when it is (or was caused by) an {@link OutOfMemoryError}
+     * or a {@link StackOverflowError}, the window in progress is ERROR with a reason that names it and
+     * where, rather than the point it then never reached. Never throws: the heap may still be short.
+     */
+    public static void threadDied(Thread thread, Throwable thrown) {
+        try {
+            WindowRun run = current;
+            Throwable fatal = thrown;
+            for (int depth = 0; fatal != null && !(fatal instanceof VirtualMachineError) && depth < 16; depth++) {
+                fatal = fatal.getCause();
+            }
+            if (run == null || !(fatal instanceof OutOfMemoryError || fatal instanceof StackOverflowError)) {
+                return;
+            }
+            StackTraceElement at = driverFrame(fatal.getStackTrace());
+            run.misused("the driver's thread " + thread.getName() + " threw " + fatal
+                    + (at == null ? "" : " at " + Site.format(at)) + "; the window cannot be judged");
+        } catch (Throwable stillShort) {
+            // no memory left even for the sentence: the window's own failure will have to say it
+        }
+    }
+
     /** Records something the driver did that the kit cannot judge around (the first one counts). */
     void misused(String what) {
         if (misuse == null) {
@@ -308,9 +331,15 @@ public final class WindowRun {
     /** Where driver threads are now, for a timeout: each thread's state and blocking call or top frame. */
     public String whereThreadsAre() {
         List<String> where = new ArrayList<>();
+        int more = 0;
         for (DriverThread d : threads.values()) {
             Thread t = d.thread;
             if (!t.isAlive()) {
+                continue;
+            }
+            if (where.size() >= ThreadDump.MAX_LISTED) {
+                // a stack per thread is costly: with thousands of threads only the first few are described
+                more++;
                 continue;
             }
             String at = d.blockedIn;
@@ -322,7 +351,8 @@ public final class WindowRun {
                     : " in " + at));
         }
         String deadlock = ThreadDump.deadlock(threads.keySet());
-        return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where);
+        return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where)
+                + (more == 0 ? "" : "; … and " + more + " more");
     }
 
     private static StackTraceElement driverFrame(StackTraceElement[] stack) {

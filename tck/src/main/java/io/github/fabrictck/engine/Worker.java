@@ -106,6 +106,7 @@ public final class Worker implements Executor {
             try {
                 task.run();
             } catch (Throwable t) {
+                WindowRun.threadDied(Thread.currentThread(), t);
                 StackTraceElement at = firstDriverFrame(t);
                 errors.add(name + " threw " + t + (at == null ? "" : " at " + Site.format(at)));
             } finally {

@@ -4,21 +4,16 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.report.Evidence;
-import io.github.fabrictck.report.ReportFiles;
 import io.github.fabrictck.report.Result;
-import io.github.fabrictck.report.WindowInfo;
 import io.github.fabrictck.report.WindowResult;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.spi.Family;
 import io.github.fabrictck.windows.Session;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,8 +24,6 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -40,10 +33,14 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Runs the catalog for one driver: picks the driver by name from {@link ServiceLoader}, selects
- * the windows, runs them through the JUnit Platform Launcher, and writes the result file after
- * every window so no verdict is lost if the JVM dies.
+ * the windows, runs them through the JUnit Platform Launcher, and tells a {@link Listener} of the
+ * run's facts, of each window as it starts and of each verdict as it is reached. It writes no file:
+ * in a fork of the Maven plugin the listener is the channel to Maven's process, which writes them.
  */
 public final class Launcher {
+
+    /** The longest reason a verdict keeps; a longer one is cut with the count of what was left out. */
+    public static final int MAX_REASON = 4000;
 
     /**
      * What to run.
@@ -52,14 +49,31 @@ public final class Launcher {
      * @param windows         window ids or families to run; empty for all
      * @param excluded        window ids or families not to run
      * @param repeat          how many times to run each window variant
-     * @param outputDirectory where the result files go
      * @param reproducePrefix the command that reruns the kit, before {@code -Dfabric-tck.driver=...}
      * @param bound           how soon pending work must be taken up
      * @param pointTimeout    how long a script waits for a point before the window is ERROR
      * @param windowTimeout   the longest a window may run before it is ERROR
      */
-    public record Config(String driverName, Set<String> windows, Set<String> excluded, int repeat, Path outputDirectory,
+    public record Config(String driverName, Set<String> windows, Set<String> excluded, int repeat,
                          String reproducePrefix, Duration bound, Duration pointTimeout, Duration windowTimeout) {
+    }
+
+    /** Told of a run as it goes, on the launcher's thread. */
+    public interface Listener {
+
+        /** The run's facts (driver, JVM, what was selected), with no window yet; once, before any window. */
+        void header(Result header);
+
+        /**
+         * A window variant starts.
+         *
+         * @param label   {@code CQ-1/a}
+         * @param running the label with the round when windows repeat: {@code CQ-1/a (run 2 of 3)}
+         */
+        void started(String label, String running);
+
+        /** The verdict of one run of the window variant that started last. */
+        void verdict(WindowResult run);
     }
 
     private Launcher() {
@@ -114,29 +128,20 @@ public final class Launcher {
     }
 
     /**
-     * Runs the selected windows and writes the result after each one.
+     * Runs the selected windows, telling {@code listener} as it goes.
      *
-     * @param progress told of each verdict as it is reached
+     * @return the whole result, complete
      */
-    public static Result run(Config config, Consumer<WindowResult> progress) throws ConfigurationError {
+    public static Result run(Config config, Listener listener) throws ConfigurationError {
         Catalog catalog = Catalog.discover();
-        Map<String, WindowInfo> info = catalog.info();
         Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
         Driver driver = selectDriver(Thread.currentThread().getContextClassLoader(), config.driverName());
-        Path out = config.outputDirectory();
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
         Result.Run run = runFacts(driver, windows, config.excluded());
-        Map<String, List<WindowResult>> runs = Collections.synchronizedMap(new LinkedHashMap<>());
-        Function<String, Result> snapshot = running -> {
-            List<WindowResult> verdicts;
-            synchronized (runs) {
-                verdicts = runs.values().stream().map(Repetition::aggregate).toList();
-            }
-            return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, running, verdicts, run);
-        };
-        write(snapshot.apply(null), out, info);
+        Map<String, List<WindowResult>> runs = new LinkedHashMap<>();
+        listener.header(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, null, List.of(), run));
 
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
@@ -154,7 +159,7 @@ public final class Launcher {
                 @Override
                 public void executionStarted(TestIdentifier id) {
                     started = System.nanoTime();
-                    Catalog.entry(id).ifPresent(entry -> write(snapshot.apply(entry.label() + round), out, info));
+                    Catalog.entry(id).ifPresent(entry -> listener.started(entry.label(), entry.label() + round));
                 }
 
                 @Override
@@ -163,16 +168,13 @@ public final class Launcher {
                     Catalog.entry(id).ifPresent(entry -> {
                         WindowResult w = verdict(entry, id, outcome, millis, session, driver, config);
                         runs.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(w);
-                        progress.accept(w);
-                        write(snapshot.apply(null), out, info);
+                        listener.verdict(w);
                     });
                 }
             });
         }
-        Result done = snapshot.apply(null);
-        done = new Result(done.schema(), done.tckVersion(), done.driver(), done.jvm(), true, null, done.windows(), run);
-        write(done, out, info);
-        return done;
+        return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
+                runs.values().stream().map(Repetition::aggregate).toList(), run);
     }
 
     /** What this run was asked to do and what the driver declares; settings are the fork's {@code fabric-tck.*} properties. */
@@ -202,16 +204,15 @@ public final class Launcher {
         String reproduce = config.reproducePrefix() + " -Dfabric-tck.driver=" + driver.name()
                 + " -Dfabric-tck.windows=" + entry.window().id();
         return new WindowResult(entry.window().id(), entry.variant() == null ? null : entry.variant().id(), title,
-                entry.window().family().id(), v.outcome(), millis, v.reason(), v.violated(), evidence,
+                entry.window().family().id(), v.outcome(), millis, capped(v.reason()), v.violated(), evidence,
                 reproduce, record == null ? null : record.threadDump(), record == null ? List.of() : record.trace());
     }
 
-    /** Writes the result file, the Surefire XML report and the summary, each atomically. */
-    private static void write(Result result, Path directory, Map<String, WindowInfo> info) {
-        try {
-            ReportFiles.writeAll(result, directory, info);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the reports in " + directory, e);
+    /** {@code reason} cut at {@value #MAX_REASON} characters, saying how many were left out. */
+    static String capped(String reason) {
+        if (reason == null || reason.length() <= MAX_REASON) {
+            return reason;
         }
+        return reason.substring(0, MAX_REASON) + "… (" + (reason.length() - MAX_REASON) + " more characters)";
     }
 }

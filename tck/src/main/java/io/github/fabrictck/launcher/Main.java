@@ -1,8 +1,19 @@
 package io.github.fabrictck.launcher;
 
 import io.github.fabrictck.engine.ExitGuard;
+import io.github.fabrictck.report.ReportFiles;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.WindowInfo;
 import io.github.fabrictck.report.WindowResult;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -11,54 +22,226 @@ import java.util.Set;
  * The forked JVM's entry point.
  *
  * <pre>
- * java -javaagent:fabric-tck.jar -cp ... io.github.fabrictck.launcher.Main --out DIR
- *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--reproduce-prefix "mvn ...:run"]
+ * java -javaagent:fabric-tck.jar -cp ... io.github.fabrictck.launcher.Main (--channel PORT | --out DIR)
+ *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--fork-timeout SECONDS]
+ *      [--reproduce-prefix "mvn ...:run"]
  * </pre>
  *
- * <p>Exit status 0: the catalog ran and the result file is written (whatever the verdicts);
- * 2: a configuration error, said in one line on stderr that starts with {@code fabric-tck: };
- * 1: the kit itself failed. The JVM is ended with {@link Runtime#halt} so that driver threads left
- * blocked by a broken driver cannot keep it alive; this is the only exit of the fork the agent's
- * {@link ExitGuard} lets through: any other thread's, the driver's, is stopped.
+ * <p>With {@code --channel} (the Maven plugin's fork) the first line of standard input is
+ * {@code TOKEN ENDKEY}; the launcher connects to Maven's process on the loopback port before any
+ * driver class is loaded, sends the token, then every message of {@link RunRecord}, and writes no
+ * file: Maven's process writes them and owns the verdict. Standard input stays open: its end means
+ * Maven's process is gone, and this JVM ends too; so it does after {@code --fork-timeout} (and a
+ * grace). With {@code --out} (the bench, scripts) the launcher writes the result files itself; such
+ * a result is nobody's certificate.
+ *
+ * <p>Exit status 0: the catalog ran; 2: a configuration error, said in one line on stderr that
+ * starts with {@code fabric-tck: } (and over the channel); 1: the kit itself failed; 3: Maven's
+ * process went away; 4: the fork overran its time limit; 5: the channel could not be opened. The JVM
+ * is ended with {@link Runtime#halt} so that driver threads left blocked by a broken driver cannot
+ * keep it alive; the agent's {@link ExitGuard} stops every exit but the launcher's own. Whatever the
+ * status, only the end message over the channel makes a run complete.
  */
 public final class Main {
 
     /** Exit status of a configuration error. */
     public static final int CONFIGURATION_ERROR = 2;
 
+    /** After its time limit the plugin kills the fork; this grace lets it take the thread dump first. */
+    private static final Duration DEADLINE_GRACE = Duration.ofSeconds(15);
+
     private Main() {
     }
 
     public static void main(String[] args) {
-        // this JVM runs the driver: from now on only this thread, at the end, may end it
+        // this JVM runs the driver: from now on only this class, at the end, may end it
         ExitGuard.onlyTheKitEndsTheJvm();
+        String port = option(args, "--channel");
+        if (port == null) {
+            standalone(args);
+            return;
+        }
+        FileInputStream stdin = new FileInputStream(FileDescriptor.in);
+        String[] keys;
+        ParentLink link;
+        try {
+            keys = handshake(stdin);
+            link = ParentLink.connect(Integer.parseInt(port.trim()), keys[0]);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("fabric-tck: cannot open the channel to Maven's process on port " + port + ": " + e);
+            end(5);
+            return;
+        }
+        String endKey = keys[1];
+        keys = null;
+        ParentWatch.onEndOfInput(stdin, Main::parentGone);
+        String timeout = option(args, "--fork-timeout");
+        if (timeout != null && Long.parseLong(timeout.trim()) > 0) {
+            ParentWatch.after(Duration.ofSeconds(Long.parseLong(timeout.trim())).plus(DEADLINE_GRACE), Main::overran);
+        }
         int status;
         try {
             Launcher.Config config = parse(args);
-            Launcher.run(config, Main::progress);
+            Launcher.run(config, link);
+            link.end(endKey);
+            status = 0;
+        } catch (ConfigurationError e) {
+            System.err.println("fabric-tck: " + e.getMessage());
+            status = CONFIGURATION_ERROR;
+            tell(() -> link.refused(e.getMessage()));
+        } catch (RuntimeException | Error e) {
+            status = failed(e);
+            tell(() -> link.failed(failure(e)));
+        }
+        link.close();
+        end(status);
+    }
+
+    /** Sends a last message, if Maven's process still listens (else the parent watch ends this JVM anyway). */
+    private static void tell(Runnable message) {
+        try {
+            message.run();
+        } catch (RuntimeException gone) {
+            System.err.println("fabric-tck: Maven's process no longer listens: " + gone.getMessage());
+        }
+    }
+
+    /** The launcher without Maven's process: it writes the result files into {@code --out} itself. */
+    private static void standalone(String[] args) {
+        int status;
+        try {
+            Launcher.Config config = parse(args);
+            String out = option(args, "--out");
+            if (out == null) {
+                throw new ConfigurationError("Missing --out DIR (where to write fabric-tck-result.json) or --channel PORT.");
+            }
+            Standalone files = new Standalone(Path.of(out), Catalog.discover().info());
+            Launcher.run(config, files);
+            files.end();
             status = 0;
         } catch (ConfigurationError e) {
             System.err.println("fabric-tck: " + e.getMessage());
             status = CONFIGURATION_ERROR;
         } catch (RuntimeException | Error e) {
-            System.err.println("fabric-tck: the kit failed: " + e);
-            e.printStackTrace();
-            status = 1;
+            status = failed(e);
         }
+        end(status);
+    }
+
+    /** Writes every report after each message, as the plugin does in Maven's process. */
+    private static final class Standalone implements Launcher.Listener {
+        private final Path directory;
+        private final Map<String, WindowInfo> info;
+        private final RunRecord record = new RunRecord(null);
+
+        Standalone(Path directory, Map<String, WindowInfo> info) {
+            this.directory = directory;
+            this.info = info;
+        }
+
+        @Override
+        public void header(Result header) {
+            record.header(header);
+            write();
+        }
+
+        @Override
+        public void started(String label, String running) {
+            record.started(label, running);
+            write();
+        }
+
+        @Override
+        public void verdict(WindowResult run) {
+            WindowResult kept = record.verdict(run);
+            System.out.println(progressLine(kept));
+            System.out.flush();
+            write();
+        }
+
+        void end() {
+            record.end();
+            write();
+        }
+
+        private void write() {
+            try {
+                ReportFiles.writeAll(record.snapshot(), directory, info);
+                for (Map.Entry<String, String> dump : record.dumps().entrySet()) {
+                    ReportFiles.write(directory.resolve(dump.getKey()), dump.getValue());
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the reports in " + directory, e);
+            }
+        }
+    }
+
+    private static int failed(Throwable e) {
+        System.err.println("fabric-tck: " + failure(e));
+        e.printStackTrace();
+        return 1;
+    }
+
+    /** What failed: the kit, or the JVM the driver shares with it (out of memory, out of stack). */
+    private static String failure(Throwable e) {
+        if (e instanceof VirtualMachineError) {
+            return "the fork's JVM failed with " + e + " (the driver's threads share its heap and stacks: raise -Xmx or "
+                    + "-Xss in fabric-tck.argLine, or look for what in the driver holds so much)";
+        }
+        return "the kit failed: " + e;
+    }
+
+    /** Maven's process is gone (the end of standard input): nobody is left to judge, so this JVM ends. */
+    private static void parentGone() {
+        System.err.println("fabric-tck: Maven's process is gone; the fork ends.");
+        end(3);
+    }
+
+    /** The fork ran past its time limit and the plugin did not kill it: it ends itself. */
+    private static void overran() {
+        System.err.println("fabric-tck: the fork ran past fabric-tck.forkTimeout; it ends itself.");
+        end(4);
+    }
+
+    private static void end(int status) {
         System.out.flush();
         System.err.flush();
         ExitGuard.kitEnds();
         Runtime.getRuntime().halt(status);
     }
 
-    private static void progress(WindowResult w) {
-        System.out.println("fabric-tck: " + w.label() + " " + w.outcome() + " (" + w.durationMillis() + " ms)"
-                + (w.reason() == null ? "" : ": " + w.reason()));
-        if (w.threadDump() != null) {
-            System.out.println("fabric-tck: thread dump of the fork when " + w.label() + " ended:");
-            w.threadDump().lines().forEach(line -> System.out.println("fabric-tck:   " + line));
+    /** The first line of standard input, {@code TOKEN ENDKEY}, read byte by byte so nothing else is consumed. */
+    private static String[] handshake(InputStream in) throws IOException {
+        byte[] line = new byte[512];
+        int n = 0;
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0 || n == line.length) {
+                throw new IOException("no handshake line on standard input");
+            }
+            line[n++] = (byte) b;
         }
-        System.out.flush();
+        String[] keys = new String(line, 0, n, StandardCharsets.US_ASCII).trim().split(" ");
+        Arrays.fill(line, (byte) 0);
+        if (keys.length != 2) {
+            throw new IOException("the handshake line is not TOKEN ENDKEY");
+        }
+        return keys;
+    }
+
+    /** The value of option {@code name}, or {@code null}. */
+    private static String option(String[] args, String name) {
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (args[i].equals(name)) {
+                return args[i + 1];
+            }
+        }
+        return null;
+    }
+
+    /** The line the build's log shows for a verdict. */
+    public static String progressLine(WindowResult w) {
+        return "fabric-tck: " + w.label() + " " + w.outcome() + " (" + w.durationMillis() + " ms)"
+                + (w.reason() == null ? "" : ": " + w.reason());
     }
 
     /** Parses the command line. */
@@ -67,7 +250,6 @@ public final class Main {
         Set<String> windows = new LinkedHashSet<>();
         Set<String> excluded = new LinkedHashSet<>();
         int repeat = 1;
-        Path out = null;
         String reproduce = "mvn io.github.fabrictck:fabric-tck-maven-plugin:" + Launcher.tckVersion() + ":run";
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -80,16 +262,16 @@ public final class Main {
                 case "--windows" -> windows.addAll(WindowSelection.names(v));
                 case "--exclude" -> excluded.addAll(WindowSelection.names(v));
                 case "--repeat" -> repeat = positive(v);
-                case "--out" -> out = Path.of(v);
+                case "--out", "--channel", "--fork-timeout" -> {
+                    // read by main
+                }
                 case "--reproduce-prefix" -> reproduce = v;
                 default -> throw new ConfigurationError("Unknown option " + a
-                        + "; the launcher takes --out, --driver, --windows, --exclude, --repeat and --reproduce-prefix.");
+                        + "; the launcher takes --channel, --out, --driver, --windows, --exclude, --repeat, --fork-timeout"
+                        + " and --reproduce-prefix.");
             }
         }
-        if (out == null) {
-            throw new ConfigurationError("Missing --out DIR: where to write fabric-tck-result.json.");
-        }
-        return new Launcher.Config(driver, windows, excluded, repeat, out, reproduce, seconds("fabric-tck.bound", 1),
+        return new Launcher.Config(driver, windows, excluded, repeat, reproduce, seconds("fabric-tck.bound", 1),
                 seconds("fabric-tck.pointTimeout", 5), seconds("fabric-tck.windowTimeout", 60));
     }
 

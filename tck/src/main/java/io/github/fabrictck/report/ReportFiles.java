@@ -2,6 +2,7 @@ package io.github.fabrictck.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,10 +34,30 @@ public final class ReportFiles {
      * description of each window (by window id) in {@value HtmlReport#FILE_NAME}.
      */
     public static void writeAll(Result r, Path directory, Map<String, WindowInfo> catalog) throws IOException {
-        ResultJson.write(r, directory.resolve(ResultJson.FILE_NAME));
-        AtomicFile.write(directory.resolve(SurefireXml.fileName(r)), SurefireXml.render(r));
-        AtomicFile.write(directory.resolve(SUMMARY_FILE_NAME), SummaryMarkdown.render(r));
-        AtomicFile.write(directory.resolve(HtmlReport.FILE_NAME), HtmlReport.render(r, catalog));
+        for (Map.Entry<String, String> file : render(r, catalog).entrySet()) {
+            write(directory.resolve(file.getKey()), file.getValue());
+        }
+    }
+
+    /**
+     * Every report of {@code r} by file name, in the order {@link #writeAll} writes them, the result
+     * file first: for a writer that writes (and reports a failure of) each file on its own.
+     */
+    public static Map<String, String> render(Result r, Map<String, WindowInfo> catalog) {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(ResultJson.FILE_NAME, Json.pretty(ResultJson.toJson(r)));
+        files.put(SurefireXml.fileName(r), SurefireXml.render(r));
+        files.put(SUMMARY_FILE_NAME, SummaryMarkdown.render(r));
+        files.put(HtmlReport.FILE_NAME, HtmlReport.render(r, catalog));
+        return files;
+    }
+
+    /**
+     * Writes {@code text} as UTF-8 to {@code file} atomically (a reader sees the previous content or
+     * the new one); parent directories are created.
+     */
+    public static void write(Path file, String text) throws IOException {
+        AtomicFile.write(file, text);
     }
 
     /** The names of the files {@link #writeAll} writes for {@code r}, in the order it writes them. */

@@ -76,7 +76,7 @@ public final class ResultJson {
     // ---------------------------------------------------------------- to JSON
 
     /** The JSON tree of {@code result}, in the contract's field order. */
-    static Map<String, Object> toJson(Result r) {
+    public static Map<String, Object> toJson(Result r) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("schema", Result.SCHEMA);
         root.put("tck", object("version", r.tckVersion()));
@@ -103,7 +103,8 @@ public final class ResultJson {
         return root;
     }
 
-    private static Map<String, Object> toJson(WindowResult w) {
+    /** The JSON tree of one window's verdict, as it appears in {@code windows}. */
+    public static Map<String, Object> toJson(WindowResult w) {
         Map<String, Object> window = new LinkedHashMap<>();
         window.put("id", w.id());
         window.put("variant", w.variant());
@@ -162,6 +163,27 @@ public final class ResultJson {
     }
 
     // ---------------------------------------------------------------- from JSON
+
+    /**
+     * The result a JSON tree of {@link #toJson(Result)} holds.
+     *
+     * @throws IllegalArgumentException naming the first field that is missing or of the wrong type
+     */
+    public static Result fromJson(Map<?, ?> root) {
+        if (!Result.SCHEMA.equals(root.get("schema"))) {
+            throw new IllegalArgumentException("\"schema\" must be " + Result.SCHEMA + ".");
+        }
+        return fromJson(new Node(root, ""));
+    }
+
+    /**
+     * The verdict a JSON tree of {@link #toJson(WindowResult)} holds.
+     *
+     * @throws IllegalArgumentException naming the first field that is missing or of the wrong type
+     */
+    public static WindowResult windowFromJson(Map<?, ?> window) {
+        return windowFromJson(new Node(window, ""));
+    }
 
     private static Result fromJson(Node root) {
         Node driver = root.object("driver");

@@ -65,6 +65,11 @@ public final class KitContext implements DriverContext, AutoCloseable {
     private Thread newThread(Runnable r) {
         Thread t = new Thread(r, name + "-" + count.incrementAndGet());
         t.setDaemon(true);
+        // an OutOfMemoryError or StackOverflowError that ends a driver thread is named in the window's reason
+        t.setUncaughtExceptionHandler((thread, thrown) -> {
+            WindowRun.threadDied(thread, thrown);
+            thread.getThreadGroup().uncaughtException(thread, thrown);
+        });
         tracker.accept(t);
         return t;
     }

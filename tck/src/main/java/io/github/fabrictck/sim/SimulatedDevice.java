@@ -337,6 +337,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
             try {
                 handler.onCompletionEvent(q);
             } catch (Throwable t) {
+                WindowRun.threadDied(Thread.currentThread(), t);
                 String where = t.getStackTrace().length > 0 ? Site.format(t.getStackTrace()[0]) : null;
                 synchronized (lock) {
                     handlerErrors.add(t + (where == null ? "" : " at " + where));

@@ -135,7 +135,7 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
         List<String> leaked = run.leakedThreads();
         if (!leaked.isEmpty()) {
             return "the driver left non-daemon thread(s) running, which would keep the JVM alive: "
-                    + String.join(", ", leaked) + "; start threads with DriverContext.threadFactory()";
+                    + ThreadDump.listing(leaked, ", ") + "; start threads with DriverContext.threadFactory()";
         }
         return null;
     }

@@ -1,17 +1,14 @@
 package io.github.fabrictck.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fabrictck.engine.Agent;
 import io.github.fabrictck.engine.AgentConfig;
 import io.github.fabrictck.report.Outcome;
 import io.github.fabrictck.report.Result;
-import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.WindowResult;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,13 +19,12 @@ import java.util.stream.Collectors;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The launcher with the agent attached to this JVM, on the fixture drivers of the test sources. */
 class LauncherEndToEndTest {
 
-    @TempDir
-    Path out;
+    /** What Maven's process would hold: every message the launcher sent, in a record of its own. */
+    private final RunRecord record = new RunRecord(null);
 
     @BeforeAll
     static void attachAgent() {
@@ -36,8 +32,26 @@ class LauncherEndToEndTest {
     }
 
     private Result run(String driver, Set<String> windows, List<WindowResult> progress) throws ConfigurationError {
-        return Launcher.run(new Launcher.Config(driver, windows, Set.of(), 1, out, "mvn fabric-tck:run", Duration.ofSeconds(1),
-                Duration.ofMillis(500), Duration.ofSeconds(30)), progress::add);
+        Result r = Launcher.run(new Launcher.Config(driver, windows, Set.of(), 1, "mvn fabric-tck:run", Duration.ofSeconds(1),
+                Duration.ofMillis(500), Duration.ofSeconds(30)), new Launcher.Listener() {
+                    @Override
+                    public void header(Result header) {
+                        assertNull(record.accept(RunRecord.headerMessage(header)));
+                    }
+
+                    @Override
+                    public void started(String label, String running) {
+                        assertNull(record.accept(RunRecord.startedMessage(label, running)));
+                    }
+
+                    @Override
+                    public void verdict(WindowResult run) {
+                        progress.add(run);
+                        record.accept(RunRecord.verdictMessage(run));
+                    }
+                });
+        record.end();
+        return r;
     }
 
     private static Map<String, WindowResult> byLabel(Result r) {
@@ -54,8 +68,10 @@ class LauncherEndToEndTest {
         assertTrue(spurious.evidence().windowOpened());
         assertTrue(r.complete());
         assertEquals(3, progress.size(), "one progress line per CQ-4 variant: spurious, taken, teardown");
-        Result written = ResultJson.read(out.resolve(ResultJson.FILE_NAME));
-        assertEquals(r.windows().size(), written.windows().size());
+        Result received = record.snapshot();
+        assertTrue(received.complete());
+        assertEquals(r.windows().stream().map(w -> w.label() + " " + w.outcome() + " " + w.reason()).toList(),
+                received.windows().stream().map(w -> w.label() + " " + w.outcome() + " " + w.reason()).toList());
         assertEquals("mvn fabric-tck:run -Dfabric-tck.driver=fixture-event-means-completion -Dfabric-tck.windows=CQ-4",
                 spurious.reproduce());
     }
@@ -78,7 +94,7 @@ class LauncherEndToEndTest {
             assertEquals(Outcome.NOT_APPLICABLE, w.outcome());
             assertTrue(w.reason().contains("does not implement the " + w.family() + " family"), w.reason());
         }
-        assertTrue(Files.exists(out.resolve(ResultJson.FILE_NAME)));
+        assertEquals(r.windows().size(), record.snapshot().windows().size());
     }
 
     private WindowResult firstVariantOfCq1(String driver) throws ConfigurationError {
@@ -109,6 +125,17 @@ class LauncherEndToEndTest {
         assertTrue(a.reason().startsWith("the driver called Runtime.halt(8) at io.github.fabrictck.fixtures."
                 + "FixtureDrivers$HaltsThroughMethodHandle.onEvent(FixtureDrivers.java:"), a.reason());
         assertTrue(a.reason().contains("on thread device-interrupt"), a.reason());
+    }
+
+    @Test
+    void aStackOverflowInADriverThreadIsNamedInTheReasonAndTheNextWindowsStillRun() throws Exception {
+        Result r = run("fixture-overflows-stack", Set.of("CQ-1"), new ArrayList<>());
+        assertTrue(r.windows().size() > 1);
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().startsWith("the driver's thread device-interrupt threw java.lang.StackOverflowError at "
+                    + "io.github.fabrictck.fixtures.FixtureDrivers$OverflowsStack.depth(FixtureDrivers.java:"), w.reason());
+        }
     }
 
     @Test

@@ -1,0 +1,176 @@
+package io.github.fabrictck.maven;
+
+import io.github.fabrictck.report.Certificate;
+import io.github.fabrictck.report.HtmlReport;
+import io.github.fabrictck.report.ReportFiles;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.ResultJson;
+import io.github.fabrictck.report.WindowInfo;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * The output directory as Maven's process keeps it: every report written from what it holds in
+ * memory, after every message of the fork and at the end. A file that cannot be written (a full
+ * disk) is named once and written again with the next message; nothing in memory is lost. At the
+ * end, a report file the plugin did not write, or one changed since, is void: removed or rewritten,
+ * with a warning naming it.
+ */
+final class OutputFiles {
+
+    /** Writes one file; {@link ReportFiles#write} in the build, a failing one in tests. */
+    interface Sink {
+        void write(Path file, String text) throws IOException;
+    }
+
+    private final Path directory;
+    private final Map<String, WindowInfo> catalog;
+    private final Sink sink;
+    private final Consumer<String> warn;
+    private final Map<String, String> written = new LinkedHashMap<>();
+    private final Map<String, String> failed = new LinkedHashMap<>();
+    private final Set<String> before = new HashSet<>();
+
+    OutputFiles(Path directory, Map<String, WindowInfo> catalog, Sink sink, Consumer<String> warn) {
+        this.directory = directory;
+        this.catalog = catalog;
+        this.sink = sink;
+        this.warn = warn;
+    }
+
+    /** Whether {@code name} is a file of the kit's reports, which only the plugin writes. */
+    static boolean isReport(String name) {
+        return name.equals(ResultJson.FILE_NAME) || name.equals(Certificate.FILE_NAME)
+               || name.equals(ReportFiles.SUMMARY_FILE_NAME) || name.equals(HtmlReport.FILE_NAME)
+               || name.startsWith("TEST-fabric-tck") && name.endsWith(".xml")
+               || name.startsWith("thread-dump-") && name.endsWith(".txt")
+               || name.startsWith(".") && name.endsWith(".tmp");
+    }
+
+    /**
+     * Deletes the reports an earlier build left (they must not be judged as this one's) and notes
+     * the directory's other files, which are left alone.
+     */
+    synchronized void clear() throws IOException {
+        for (Path file : files()) {
+            String name = file.getFileName().toString();
+            if (isReport(name)) {
+                Files.deleteIfExists(file);
+            } else {
+                before.add(name);
+            }
+        }
+    }
+
+    private List<Path> files() throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        try (Stream<Path> list = Files.list(directory)) {
+            return list.filter(Files::isRegularFile).toList();
+        }
+    }
+
+    /** Writes every report of {@code result} (none when {@code null}) and the thread dumps. */
+    synchronized void write(Result result, Map<String, String> dumps) {
+        if (result == null) {
+            return;
+        }
+        Map<String, String> files = new LinkedHashMap<>(ReportFiles.render(result, catalog));
+        files.putAll(dumps);
+        files.forEach(this::writeOne);
+    }
+
+    /**
+     * Writes the final reports: the result file last, and marked incomplete when another report
+     * could not be written, so that {@code verify} fails rather than certify without its reports.
+     */
+    synchronized void writeFinal(Result result, Map<String, String> dumps) {
+        Map<String, String> files = new LinkedHashMap<>(ReportFiles.render(result, catalog));
+        files.remove(ResultJson.FILE_NAME);
+        files.putAll(dumps);
+        files.forEach(this::writeOne);
+        Result kept = result;
+        boolean reportsMissing = failed.keySet().stream().anyMatch(name -> !name.equals(ResultJson.FILE_NAME));
+        if (reportsMissing && result.complete()) {
+            kept = new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, null,
+                    result.windows(), result.run());
+        }
+        writeOne(ResultJson.FILE_NAME, ReportFiles.render(kept, catalog).get(ResultJson.FILE_NAME));
+    }
+
+    private void writeOne(String name, String text) {
+        if (text.equals(written.get(name)) && !failed.containsKey(name)) {
+            return;
+        }
+        try {
+            sink.write(directory.resolve(name), text);
+            written.put(name, text);
+            if (failed.remove(name) != null) {
+                warn.accept("Fabric TCK: " + directory.resolve(name) + " is written now.");
+            }
+        } catch (IOException | RuntimeException e) {
+            if (failed.put(name, String.valueOf(e)) == null) {
+                warn.accept("Fabric TCK: cannot write " + directory.resolve(name) + ": " + e + "; every verdict "
+                        + "received is kept in Maven's memory and the file is tried again after the next message.");
+            }
+        }
+    }
+
+    /** The reports whose last write failed, each as {@code file: why}. */
+    synchronized List<String> failures() {
+        List<String> list = new ArrayList<>();
+        failed.forEach((name, why) -> list.add(directory.resolve(name) + ": " + why));
+        return list;
+    }
+
+    /**
+     * Voids what the plugin did not write: a report it wrote but whose content changed since is
+     * written again; any other file that appeared during the run is removed. Each is named in a warning.
+     */
+    synchronized void voidStrangers() {
+        List<Path> present;
+        try {
+            present = files();
+        } catch (IOException e) {
+            warn.accept("Fabric TCK: cannot list " + directory + " to check that only the plugin wrote it: " + e);
+            return;
+        }
+        for (Path file : present) {
+            String name = file.getFileName().toString();
+            String ours = written.get(name);
+            if (ours != null) {
+                String now;
+                try {
+                    now = Files.readString(file, StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    now = null;
+                }
+                if (!ours.equals(now)) {
+                    warn.accept("Fabric TCK: " + file + " was changed by someone other than Maven's process (the driver?); "
+                            + "it is void and written again.");
+                    written.remove(name);
+                    writeOne(name, ours);
+                }
+            } else if (!before.contains(name) && !failed.containsKey(name)) {
+                warn.accept("Fabric TCK: " + file + " was not written by Maven's process (the driver?); it is void and "
+                        + "removed.");
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException e) {
+                    warn.accept("Fabric TCK: cannot remove " + file + ": " + e);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.github.fabrictck.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fabrictck.report.Evidence;
+import io.github.fabrictck.report.Outcome;
+import io.github.fabrictck.report.ReportFiles;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.ResultJson;
+import io.github.fabrictck.report.WindowResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OutputFilesTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<String> warnings = new ArrayList<>();
+
+    /** A disk that fills up after a number of writes, and is freed again. */
+    private boolean full;
+
+    private final OutputFiles.Sink disk = (file, text) -> {
+        if (full) {
+            throw new IOException("No space left on device");
+        }
+        ReportFiles.write(file, text);
+    };
+
+    private static Result result(boolean complete, int windows) {
+        List<WindowResult> list = new ArrayList<>();
+        for (int i = 1; i <= windows; i++) {
+            list.add(new WindowResult("CQ-" + i, null, "t", "completion-queue", Outcome.PASS, 1, null, List.of(),
+                    Evidence.none(), "mvn", List.of()));
+        }
+        return new Result(Result.SCHEMA, "1", new Result.DriverInfo("d", "1"), new Result.JvmInfo("17", "v"), complete,
+                null, list);
+    }
+
+    @Test
+    void aFullDiskLosesNothingInMemoryNamesTheFileOnceAndTheNextWriteCatchesUp() throws Exception {
+        OutputFiles files = new OutputFiles(dir, Map.of(), disk, warnings::add);
+        files.write(result(false, 1), Map.of());
+        full = true;
+        files.write(result(false, 2), Map.of());
+        files.write(result(false, 3), Map.of());
+        assertEquals(4, warnings.size(), warnings::toString);
+        assertTrue(warnings.get(0).startsWith("Fabric TCK: cannot write " + dir.resolve(ResultJson.FILE_NAME)
+                + ": java.io.IOException: No space left on device"), warnings.get(0));
+        assertEquals(4, files.failures().size());
+        assertEquals(1, ResultJson.read(dir.resolve(ResultJson.FILE_NAME)).windows().size());
+
+        full = false;
+        files.writeFinal(result(true, 3), Map.of());
+        assertTrue(files.failures().isEmpty());
+        Result written = ResultJson.read(dir.resolve(ResultJson.FILE_NAME));
+        assertEquals(3, written.windows().size(), "every verdict held in memory reaches the disk");
+        assertTrue(written.complete());
+    }
+
+    @Test
+    void aReportThatCannotBeWrittenAtTheEndLeavesTheRunIncomplete() throws Exception {
+        OutputFiles.Sink noHtml = (file, text) -> {
+            if (file.getFileName().toString().equals("report.html")) {
+                throw new IOException("No space left on device");
+            }
+            ReportFiles.write(file, text);
+        };
+        OutputFiles files = new OutputFiles(dir, Map.of(), noHtml, warnings::add);
+        files.writeFinal(result(true, 2), Map.of());
+        assertFalse(ResultJson.read(dir.resolve(ResultJson.FILE_NAME)).complete());
+        assertEquals(List.of(dir.resolve("report.html") + ": java.io.IOException: No space left on device"),
+                files.failures());
+    }
+
+    @Test
+    void filesThePluginDidNotWriteAreVoid() throws Exception {
+        Files.writeString(dir.resolve("notes.txt"), "the user's");
+        Files.writeString(dir.resolve(ResultJson.FILE_NAME), "an earlier build's");
+        OutputFiles files = new OutputFiles(dir, Map.of(), disk, warnings::add);
+        files.clear();
+        assertFalse(Files.exists(dir.resolve(ResultJson.FILE_NAME)), "an earlier result is not this build's");
+        files.writeFinal(result(true, 1), Map.of("thread-dump-CQ-1.txt", "dump"));
+        String ours = Files.readString(dir.resolve(ResultJson.FILE_NAME));
+        // the driver forges the result and drops a certificate of its own
+        Files.writeString(dir.resolve(ResultJson.FILE_NAME), ours.replace("PASS", "FAIL").replace("\"complete\": true", "\"complete\": false") + " ");
+        Files.writeString(dir.resolve("fabric-tck-certificate.json"), "{}");
+        files.voidStrangers();
+        assertEquals(ours, Files.readString(dir.resolve(ResultJson.FILE_NAME)));
+        assertFalse(Files.exists(dir.resolve("fabric-tck-certificate.json")));
+        assertTrue(Files.exists(dir.resolve("notes.txt")), "a file that was there before the run is left alone");
+        assertEquals(2, warnings.size(), warnings::toString);
+        assertTrue(warnings.get(0).contains(ResultJson.FILE_NAME + " was changed by someone other than Maven's process"),
+                warnings.get(0));
+        assertTrue(warnings.get(1).contains("fabric-tck-certificate.json was not written by Maven's process"),
+                warnings.get(1));
+    }
+}
