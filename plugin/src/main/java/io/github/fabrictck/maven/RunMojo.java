@@ -46,10 +46,6 @@ public class RunMojo extends ConfiguredRunMojo {
     @Parameter(property = "fabric-tck.jvm")
     private File jvm;
 
-    /** Extra arguments of the forked JVM, separated by whitespace. */
-    @Parameter(property = "fabric-tck.argLine")
-    private String argLine;
-
     @Component
     private ToolchainManager toolchains;
 
