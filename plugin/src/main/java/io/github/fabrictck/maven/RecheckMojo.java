@@ -78,7 +78,7 @@ public class RecheckMojo extends RunMojo {
             throw new MojoExecutionException("Cannot read the catalog in Maven's JVM to recheck " + file + ".");
         }
         getLog().info("Fabric TCK recheck of " + file + ": " + claimed.driver().name() + ", windows "
-                + String.join(",", claimed.selected()) + ", " + artifacts.size() + " artifacts as certified.");
+                + String.join(",", claimed.selected()) + ", " + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " as certified.");
         Result result = runCatalog(config, classpath, out, catalog);
         if (result == null) {
             throw new MojoFailureException(failure(file, "the re-run wrote no result", List.of()));
@@ -102,7 +102,7 @@ public class RecheckMojo extends RunMojo {
         }
         getLog().info("Fabric TCK recheck: " + file + " reproduced: " + claimed.driver().name() + " "
                 + claimed.driver().version() + ", " + again.verdicts().size() + (again.verdicts().size() == 1 ? " verdict" : " verdicts") + " the same, "
-                + again.artifacts().size() + " artifacts with the certified sha256; " + again.standing() + ".");
+                + again.artifacts().size() + (again.artifacts().size() == 1 ? " artifact" : " artifacts") + " with the certified sha256; " + again.standing() + ".");
     }
 
     private static String failure(Path file, String what, List<String> details) {

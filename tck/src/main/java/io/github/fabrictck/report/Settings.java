@@ -238,9 +238,9 @@ public final class Settings {
     }
 
     /**
-     * Why the settings in effect do not certify, one sentence each: a value out of range or outside
-     * its certifying values, or a {@code fabric-tck.*} property that is not a setting. Empty when
-     * they certify.
+     * Why the settings in effect do not certify, one clause each (no final period: they are reasons
+     * in a list): a value out of range or outside its certifying values, or a {@code fabric-tck.*}
+     * property that is not a setting. Empty when they certify.
      *
      * @param effective every setting's value, as {@link #effective} gives them
      */
@@ -250,7 +250,7 @@ public final class Settings {
             Setting s = TABLE.get(property);
             if (s == null) {
                 if (!OTHER_PARAMETERS.contains(property.substring(property.startsWith(PREFIX) ? PREFIX.length() : 0))) {
-                    problems.add(property + "=" + value + " is not a Fabric TCK setting.");
+                    problems.add(property + "=" + value + " is not a Fabric TCK setting");
                 }
                 return;
             }
@@ -259,9 +259,10 @@ public final class Settings {
             }
             Double d = s.parse(value);
             if (d == null) {
-                problems.add(s.check(value));
+                String sentence = s.check(value);
+                problems.add(sentence.substring(0, sentence.length() - 1));
             } else if (!s.certifies().test(d)) {
-                problems.add(property + "=" + value + " does not certify (" + s.certifyRule() + ").");
+                problems.add(property + "=" + value + " does not certify (" + s.certifyRule() + ")");
             }
         });
         return problems;

@@ -97,17 +97,17 @@ class SettingsTest {
                 "fabric-tck.setupBound", "3", "fabric-tck.pointTimeout", "30", "fabric-tck.windowTimeout", "5",
                 "fabric-tck.debug", "true"))));
         assertEquals(List.of(
-                "fabric-tck.bound=2 does not certify (only the default, 1, certifies: another bound changes what counts as idle).",
-                "fabric-tck.controlDelay=20 does not certify (only the default, 10, certifies: another delay is another scenario).",
+                "fabric-tck.bound=2 does not certify (only the default, 1, certifies: another bound changes what counts as idle)",
+                "fabric-tck.controlDelay=20 does not certify (only the default, 10, certifies: another delay is another scenario)",
                 "fabric-tck.phaseStep=20 does not certify (only 1, 2, 5 or 10 certify: a step that divides the default 10 "
-                        + "tries every phase the default tries).",
-                "fabric-tck.pointTimeout=2 does not certify (5 or more certify: a shorter wait can leave a window unopened).",
-                "fabric-tck.setupBound=11 does not certify (10 or fewer certify: a larger bound lets a slower setup pass).",
-                "fabric-tck.surprise=1 is not a Fabric TCK setting."),
+                        + "tries every phase the default tries)",
+                "fabric-tck.pointTimeout=2 does not certify (5 or more certify: a shorter wait can leave a window unopened)",
+                "fabric-tck.setupBound=11 does not certify (10 or fewer certify: a larger bound lets a slower setup pass)",
+                "fabric-tck.surprise=1 is not a Fabric TCK setting"),
                 Settings.weakenings(Settings.effective(Map.of("fabric-tck.bound", "2", "fabric-tck.controlDelay", "20",
                         "fabric-tck.pointTimeout", "2", "fabric-tck.setupBound", "11", "fabric-tck.surprise", "1"))));
         assertEquals(List.of("fabric-tck.phaseStep=3 does not certify (only 1, 2, 5 or 10 certify: a step that divides "
-                        + "the default 10 tries every phase the default tries)."),
+                        + "the default 10 tries every phase the default tries)"),
                 Settings.weakenings(Settings.effective(Map.of("fabric-tck.phaseStep", "3"))), "3 is finer but misses phase 10");
     }
 }

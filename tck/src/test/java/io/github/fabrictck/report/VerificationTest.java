@@ -145,10 +145,10 @@ class VerificationTest {
         Verification.Standing s = Verification.standing(Fixtures.certifiable(Map.of("fabric-tck.phaseStep", "300",
                 "fabric-tck.peers", "2", "fabric-tck.helloRounds", "100")), Fixtures.catalog());
         assertEquals(List.of(
-                "fabric-tck.helloRounds=100 does not certify (25 or fewer certify: a larger bound lets a slower convergence pass).",
-                "fabric-tck.peers=2 does not certify (8 or more certify: fewer peers make fewer crossing hellos).",
+                "fabric-tck.helloRounds=100 does not certify (25 or fewer certify: a larger bound lets a slower convergence pass)",
+                "fabric-tck.peers=2 does not certify (8 or more certify: fewer peers make fewer crossing hellos)",
                 "fabric-tck.phaseStep=300 does not certify (only 1, 2, 5 or 10 certify: a step that divides the default "
-                        + "10 tries every phase the default tries)."), s.reasons());
+                        + "10 tries every phase the default tries)"), s.reasons());
     }
 
     @Test
