@@ -25,6 +25,14 @@ assert suite.@failures.text() == '0'
 assert suite.@errors.text() == '0'
 
 assert new File(out, 'summary.md').isFile()
+
+// the whole catalog of every declared family under the defaults: a certification, bound to the
+// dependency jar that holds the drivers' classes
+def certificate = new JsonSlurper().parse(new File(out, 'fabric-tck-certificate.json'))
+assert certificate.certified == true : certificate.notCertifiedBecause
+assert certificate.driver.families == ['completion-queue', 'peer-handshake', 'connection-setup']
+assert certificate.artifacts.any { it.role == 'dependency' && it.id == 'io.github.fabrictck.it:it-drivers' }
+assert log.contains('Fabric TCK: sample ') && log.contains(' certified: ')
 assert log.contains('BUILD SUCCESS')
 
 return true

@@ -11,7 +11,7 @@ import java.util.List;
  * driver's classes named as the ones to rewrite, the launcher as main class.
  *
  * @param jvm                  the {@code java} executable
- * @param argLine              extra JVM arguments, split on whitespace; may be {@code null}
+ * @param argLine              extra JVM arguments, split as {@link #split} does; may be {@code null}
  * @param classesDirectory     the project's classes, which the agent rewrites
  * @param instrumentPackages   comma list of further package prefixes to rewrite; may be {@code null}
  * @param windowTimeoutSeconds the time limit of one window
@@ -45,9 +45,7 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
     List<String> arguments() {
         List<String> args = new ArrayList<>();
         args.add(jvm.toString());
-        if (argLine != null && !argLine.isBlank()) {
-            args.addAll(Arrays.asList(argLine.strip().split("\\s+")));
-        }
+        args.addAll(split(argLine));
         args.add("-Dnet.bytebuddy.safe=true");
         args.add("-Dfabric-tck.instrument.locations=" + classesDirectory.toAbsolutePath());
         String packages = commaList(instrumentPackages);
@@ -85,6 +83,62 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
         }
         args.add("--reproduce-prefix");
         args.add(reproducePrefix);
+        return args;
+    }
+
+    /**
+     * The arguments of an {@code argLine}, as a shell splits them: on whitespace, except inside
+     * single or double quotes, which are removed ({@code -Dx="a b"} is one argument {@code -Dx=a b});
+     * inside double quotes and outside quotes a backslash keeps the next character as it is.
+     *
+     * @throws IllegalArgumentException with the sentence to show when a quote is not closed
+     */
+    static List<String> split(String argLine) {
+        List<String> args = new ArrayList<>();
+        if (argLine == null) {
+            return args;
+        }
+        StringBuilder arg = new StringBuilder();
+        boolean inArg = false;
+        char quote = 0;
+        for (int i = 0; i < argLine.length(); i++) {
+            char c = argLine.charAt(i);
+            if (quote == '\'') {
+                if (c == '\'') {
+                    quote = 0;
+                } else {
+                    arg.append(c);
+                }
+            } else if (c == '\\' && i + 1 < argLine.length() && (quote == 0 || "\"\\".indexOf(argLine.charAt(i + 1)) >= 0)) {
+                arg.append(argLine.charAt(++i));
+                inArg = true;
+            } else if (quote == '"') {
+                if (c == '"') {
+                    quote = 0;
+                } else {
+                    arg.append(c);
+                }
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+                inArg = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inArg) {
+                    args.add(arg.toString());
+                    arg.setLength(0);
+                    inArg = false;
+                }
+            } else {
+                arg.append(c);
+                inArg = true;
+            }
+        }
+        if (quote != 0) {
+            throw new IllegalArgumentException("fabric-tck.argLine=" + argLine + " has an unclosed " + quote
+                    + " quote: close it, or escape it with a backslash.");
+        }
+        if (inArg) {
+            args.add(arg.toString());
+        }
         return args;
     }
 

@@ -42,6 +42,15 @@ final class Preflight {
         }
     }
 
+    /**
+     * Every setting is in its documented range ({@link RunConfiguration#problems}): {@code null}, or
+     * one sentence per setting out of range, each naming the property, the value and the range.
+     */
+    static String settings(RunConfiguration config, Path jvm, java.util.Map<String, String> mavenProperties) {
+        List<String> problems = config.problems(jvm, mavenProperties);
+        return problems.isEmpty() ? null : String.join("\n", problems);
+    }
+
     /** Every window id or family named exists, and the selection is not empty. */
     static String windows(String windows, String excluded) {
         try {

@@ -1,6 +1,5 @@
 package io.github.fabrictck.maven;
 
-import io.github.fabrictck.launcher.Catalog;
 import io.github.fabrictck.launcher.RunRecord;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
@@ -28,8 +27,6 @@ import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.apache.maven.project.MavenProject;
-import org.apache.maven.execution.MavenSession;
 import org.apache.maven.toolchain.Toolchain;
 import org.apache.maven.toolchain.ToolchainManager;
 
@@ -40,42 +37,7 @@ import org.apache.maven.toolchain.ToolchainManager;
  */
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST,
         requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
-public class RunMojo extends FabricTckMojo {
-
-    /** The driver's name, as it names itself; needed only when the class path has several. */
-    @Parameter(property = "fabric-tck.driver")
-    private String driver;
-
-    /** Comma list of window ids or families to run, for example {@code CQ-1,HS}; default: the whole catalog. */
-    @Parameter(property = "fabric-tck.windows")
-    private String windows;
-
-    /** Comma list of window ids or families not to run. */
-    @Parameter(property = "fabric-tck.excludeWindows")
-    private String excludeWindows;
-
-    /**
-     * Runs each window variant this many times and reports the verdict counts and the time-to-detect
-     * distribution: the flakiness report.
-     */
-    @Parameter(property = "fabric-tck.repeat", defaultValue = "1")
-    private int repeat;
-
-    /** Comma list of package prefixes to instrument in addition to the classes directory. */
-    @Parameter(property = "fabric-tck.instrumentPackages")
-    private String instrumentPackages;
-
-    /** The driver's classes, which the agent rewrites. */
-    @Parameter(defaultValue = "${project.build.outputDirectory}", required = true)
-    private File classesDirectory;
-
-    /** The fork is killed when it runs longer than this many seconds (0: no limit). */
-    @Parameter(property = "fabric-tck.forkTimeout", defaultValue = "600")
-    private int forkTimeoutSeconds;
-
-    /** A window is an ERROR when it runs longer than this many seconds. */
-    @Parameter(property = "fabric-tck.windowTimeout", defaultValue = "60")
-    private int windowTimeoutSeconds;
+public class RunMojo extends ConfiguredRunMojo {
 
     /**
      * The {@code java} executable of the fork; default: the JDK of the build's toolchain (maven-toolchains-plugin),
@@ -84,18 +46,8 @@ public class RunMojo extends FabricTckMojo {
     @Parameter(property = "fabric-tck.jvm")
     private File jvm;
 
-    /** Extra arguments of the forked JVM, separated by whitespace. */
-    @Parameter(property = "fabric-tck.argLine")
-    private String argLine;
-
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
-
     @Component
     private ToolchainManager toolchains;
-
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
 
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
     private List<Artifact> pluginArtifacts;
@@ -115,18 +67,32 @@ public class RunMojo extends FabricTckMojo {
             return;
         }
         Path out = outputDirectory.toPath();
-        Path resultFile = out.resolve(ResultJson.FILE_NAME);
         List<String> classpath = classpath();
+        RunConfiguration config = configuration();
+        failIfNotNull(Preflight.settings(config, jvm == null ? null : jvm.toPath(), mavenProperties()));
         failIfNotNull(Preflight.outputDirectory(out));
         failIfNotNull(Preflight.windows(windows, excludeWindows));
         failIfNotNull(Preflight.spi(version(project.getArtifacts(), SPI), version(pluginArtifacts, SPI)));
         failIfNotNull(Preflight.drivers(classpath, driver));
-        if (repeat < 1) {
-            throw new MojoFailureException("fabric-tck.repeat is " + repeat + ": it must be 1 or more.");
-        }
-        String reproducePrefix = ForkCommand.reproducePrefix(pluginGroupId, pluginArtifactId, pluginVersion);
         Map<String, WindowInfo> catalog = catalogInfo();
-        // Maven's process writes every report from what the fork sends over its channel; the fork writes none.
+        Result result = runCatalog(config, classpath, out, catalog);
+        if (result != null) {
+            certify(out, catalog, config);
+        }
+        getLog().info("Fabric TCK result: " + out.resolve(ResultJson.FILE_NAME));
+        getLog().info("Fabric TCK report: " + out.resolve(HtmlReport.FILE_NAME));
+    }
+
+    /**
+     * Runs the catalog under {@code config} in a fresh fork, writes every report into {@code out} from
+     * what the fork sends over its channel (the fork writes none), logs the verdict table and returns
+     * the result, or {@code null} when the fork sent none. The {@code recheck} goal runs a
+     * certificate's configuration through here too.
+     */
+    Result runCatalog(RunConfiguration config, List<String> classpath, Path out, Map<String, WindowInfo> catalog)
+            throws MojoExecutionException, MojoFailureException {
+        int forkTimeout = config.forkTimeoutSeconds();
+        String reproducePrefix = ForkCommand.reproducePrefix(pluginGroupId, pluginArtifactId, pluginVersion);
         OutputFiles files = new OutputFiles(out, catalog == null ? Map.of() : catalog, ReportFiles::write, getLog()::warn);
         try {
             // A result (or certificate) left by an earlier build must not be judged as this one's.
@@ -139,9 +105,10 @@ public class RunMojo extends FabricTckMojo {
         boolean connected;
         try (ForkChannel channel = ForkChannel.open()) {
             record = new RunRecord(channel.endKey());
-            List<String> command = new ForkCommand(java(), argLine, classesDirectory.toPath(), instrumentPackages,
-                    windowTimeoutSeconds, agentJar(), classpath, channel.port(), forkTimeoutSeconds, driver, windows,
-                    excludeWindows, repeat, reproducePrefix).arguments();
+            List<String> command = new ForkCommand(java(), config.argLine(), classesDirectory.toPath(),
+                    config.instrumentPackages(), config.windowTimeoutSeconds(), agentJar(), classpath, channel.port(),
+                    forkTimeout, config.driver(), config.windows(), config.excludeWindows(), config.repeatCount(),
+                    reproducePrefix).arguments();
             getLog().debug("Fabric TCK fork: " + String.join(" ", command));
             channel.listen(line -> {
                 String said = record.accept(line);
@@ -157,7 +124,7 @@ public class RunMojo extends FabricTckMojo {
             getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
             Fork fork = Fork.start(command, project.getBasedir().toPath(), channel.handshake(), getLog()::info,
                     getLog()::warn);
-            exit = fork.await(Duration.ofSeconds(forkTimeoutSeconds));
+            exit = fork.await(Duration.ofSeconds(forkTimeout));
             channel.finish(CHANNEL_DRAIN);
             connected = channel.connected();
         } catch (IOException e) {
@@ -167,8 +134,7 @@ public class RunMojo extends FabricTckMojo {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("Interrupted while the Fabric TCK fork ran; it was killed.", e);
         }
-        ForkAftermath.Settlement settled = ForkAftermath.settle(record, connected, exit, forkTimeoutSeconds,
-                reproducePrefix);
+        ForkAftermath.Settlement settled = ForkAftermath.settle(record, connected, exit, forkTimeout, reproducePrefix);
         failIfNotNull(settled.failure());
         if (settled.problem() != null) {
             getLog().error(settled.problem());
@@ -176,7 +142,7 @@ public class RunMojo extends FabricTckMojo {
         Result result = settled.result();
         if (result == null) {
             getLog().error("The Fabric TCK fork sent no result; fabric-tck:verify will fail.");
-            return;
+            return null;
         }
         files.writeFinal(result, record.dumps());
         files.voidStrangers();
@@ -188,36 +154,36 @@ public class RunMojo extends FabricTckMojo {
         }
         VerdictTable.render(result).lines().forEach(getLog()::info);
         record.dumps().keySet().forEach(name -> getLog().info("Fabric TCK thread dump: " + out.resolve(name)));
-        certify(out, catalog);
-        getLog().info("Fabric TCK result: " + resultFile);
-        getLog().info("Fabric TCK report: " + out.resolve(HtmlReport.FILE_NAME));
+        return result;
     }
 
     /** How long the channel's last lines may take once the fork's process ended. */
     private static final Duration CHANNEL_DRAIN = Duration.ofSeconds(10);
 
-    /** The catalog's metadata (for report.html and the certificate), or {@code null} when it cannot be read here. */
-    private Map<String, WindowInfo> catalogInfo() {
-        try {
-            return Catalog.discover().info();
-        } catch (RuntimeException | LinkageError e) {
-            getLog().warn("Fabric TCK: cannot read the catalog in Maven's JVM: " + e);
-            return null;
-        }
-    }
-
-    /** Writes fabric-tck-certificate.json next to the result: the result bound to the driver artifact. */
-    private void certify(Path out, Map<String, WindowInfo> catalog) {
+    /**
+     * Writes fabric-tck-certificate.json next to the result: the result bound to every artifact that
+     * supplied instrumented classes and to the configuration; logs whether it is a certification.
+     */
+    private void certify(Path out, Map<String, WindowInfo> catalog, RunConfiguration config) {
         if (catalog == null || catalog.isEmpty()) {
             getLog().error("Fabric TCK: no certificate written: the catalog could not be read.");
             return;
         }
-        File jar = project.getArtifact() == null ? null : project.getArtifact().getFile();
         try {
-            Certificate c = Certificate.issue(out, catalog.keySet(), DriverArtifact.of(jar == null ? null : jar.toPath(),
-                    classesDirectory.toPath(), project.getBasedir().toPath()));
-            getLog().info("Fabric TCK certificate: " + out.resolve(Certificate.FILE_NAME) + " (driver "
-                    + c.artifact().kind() + " " + c.artifact().path() + ", sha256 " + c.artifact().sha256() + ")");
+            List<DriverArtifact> artifacts = instrumentedArtifacts(config.instrumentPackages());
+            Certificate c = Certificate.issue(out, catalog, artifacts, config.parameters(), config.effective());
+            getLog().info("Fabric TCK certificate: " + out.resolve(Certificate.FILE_NAME) + " ("
+                    + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " bound: "
+                    + artifacts.stream().map(a -> a.path() + " sha256 " + a.sha256()).collect(Collectors.joining(", "))
+                    + ")");
+            String line = "Fabric TCK: " + (c.driver() == null ? "the driver" : c.driver().name() + " "
+                    + c.driver().version()) + " " + (c.certified() ? "certified" : c.standing() + " ("
+                    + String.join("; ", c.reasons()) + ")") + ".";
+            if (c.certified()) {
+                getLog().info(line);
+            } else {
+                getLog().warn(line);
+            }
         } catch (IOException e) {
             getLog().error("Fabric TCK: cannot write the certificate: " + e.getMessage());
         }
@@ -250,7 +216,7 @@ public class RunMojo extends FabricTckMojo {
         return ForkCommand.currentJvm();
     }
 
-    private List<String> classpath() throws MojoExecutionException {
+    List<String> classpath() throws MojoExecutionException {
         List<String> projectElements;
         try {
             projectElements = project.getRuntimeClasspathElements();

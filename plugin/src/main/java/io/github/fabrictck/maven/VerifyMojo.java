@@ -1,23 +1,30 @@
 package io.github.fabrictck.maven;
 
+import io.github.fabrictck.launcher.Catalog;
+import io.github.fabrictck.launcher.ConfigurationError;
+import io.github.fabrictck.launcher.WindowSelection;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.ResultJson;
-import java.io.File;
+import io.github.fabrictck.report.WindowInfo;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.apache.maven.project.MavenProject;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * Passes or fails the build on {@code fabric-tck-result.json}: it fails once, listing every
- * violated window with the command that reproduces it, and, when the run left a certificate
- * ({@code fabric-tck-certificate.json}), whether the driver artifact changed since the run.
+ * violated window with the command that reproduces it, a missing certificate
+ * ({@code fabric-tck-certificate.json}), every artifact that changed since the run, and every way
+ * the build's configuration differs from the run's. A run that passes its windows but is not a
+ * certification passes the build with a line that says so.
  */
-@Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class VerifyMojo extends FabricTckMojo {
+@Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.RUNTIME,
+        threadSafe = true)
+public class VerifyMojo extends ConfiguredRunMojo {
 
     /**
      * Comma list of window ids expected to FAIL (a known-broken driver, a known bug): each must FAIL
@@ -30,26 +37,40 @@ public class VerifyMojo extends FabricTckMojo {
     @Parameter(property = "fabric-tck.testFailureIgnore", defaultValue = "${maven.test.failure.ignore}")
     private boolean testFailureIgnore;
 
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
-
     @Override
     public void execute() throws MojoFailureException {
         if (skipped()) {
             return;
         }
+        RunConfiguration config = configuration();
+        String badSetting = Preflight.settings(config, null, Map.of());
+        if (badSetting != null) {
+            throw new MojoFailureException(badSetting);
+        }
         Path out = outputDirectory.toPath();
-        File mainArtifact = project.getArtifact() == null ? null : project.getArtifact().getFile();
-        List<String> certificateProblems = Certificate.check(out, mainArtifact == null ? null : mainArtifact.toPath(),
-                project.getBasedir().toPath());
-        Certification certification = Certification.of(out.resolve(ResultJson.FILE_NAME), expectFail, certificateProblems);
-        if (certification.certified()) {
+        Map<String, WindowInfo> catalog = catalogInfo();
+        List<String> certificateProblems = Certification.certificateProblems(out,
+                c -> artifactsNow(c, config.instrumentPackages()), configured(config));
+        Certification certification = Certification.of(out.resolve(ResultJson.FILE_NAME), expectFail,
+                certificateProblems, catalog == null ? Map.of() : catalog);
+        if (certification.passes()) {
             getLog().info(certification.message());
         } else if (testFailureIgnore) {
             certification.message().lines().forEach(getLog()::error);
             getLog().warn("Fabric TCK: the build goes on because fabric-tck.testFailureIgnore is set.");
         } else {
             throw new MojoFailureException(certification.message());
+        }
+    }
+
+    private Certificate.Configuration configured(RunConfiguration config) throws MojoFailureException {
+        try {
+            List<String> selected = List.copyOf(WindowSelection.resolve(Catalog.discover(),
+                    WindowSelection.names(windows), WindowSelection.names(excludeWindows)));
+            return new Certificate.Configuration(driver, selected,
+                    List.copyOf(WindowSelection.names(ForkCommand.commaList(excludeWindows))), config.effective());
+        } catch (ConfigurationError e) {
+            throw new MojoFailureException(e.getMessage());
         }
     }
 }

@@ -57,4 +57,23 @@ class ForkCommandTest {
         assertEquals(List.of(), ForkCommand.items(null));
         assertEquals("a,b", ForkCommand.commaList("a ,b"));
     }
+
+    @Test
+    void theArgLineIsSplitWithQuotesHonoured() {
+        assertEquals(List.of("-Xmx512m", "-Dgreeting=hello world", "-Done=it's", "-Dpath=C:\\x y", "-Dempty="),
+                ForkCommand.split(" -Xmx512m -Dgreeting=\"hello world\" '-Done=it'\\''s' \"-Dpath=C:\\\\x y\" -Dempty=''"));
+        assertEquals(List.of("a\"b", "c d"), ForkCommand.split("a\\\"b c\\ d"));
+        assertEquals(List.of(), ForkCommand.split("  "));
+        assertEquals(List.of(), ForkCommand.split(null));
+        assertEquals(List.of("-Dx=a b", "-Dnet.bytebuddy.safe=true"),
+                command("-Dx='a b'", null, null, null).arguments().subList(1, 3));
+    }
+
+    @Test
+    void anUnclosedQuoteIsOneSentence() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ForkCommand.split("-Dx=\"a b"));
+        assertEquals("fabric-tck.argLine=-Dx=\"a b has an unclosed \" quote: close it, or escape it with a backslash.",
+                e.getMessage());
+    }
 }

@@ -76,7 +76,7 @@ public final class SitePages {
         if (result != null) {
             md.append("Its verdicts, from the result file next to it:\n\n");
             // The summary's own heading level 2 fits under this page's title.
-            md.append(SummaryMarkdown.render(result));
+            md.append(SummaryMarkdown.render(result, java.util.Set.of(), Catalog.discover().info()));
         }
         return md.toString();
     }

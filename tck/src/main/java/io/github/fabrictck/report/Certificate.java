@@ -5,126 +5,293 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
- * {@value #FILE_NAME}, schema {@value #SCHEMA}: what a run certifies, bound together. The kit's
- * version and the catalog's window ids, the driver's name and version and the SHA-256 of its
- * artifact (see {@link DriverArtifact}), the JVM, the SHA-256 of the result file and every verdict.
- * The {@code verify} goal checks it against the artifact as it is then ({@link #problems}).
+ * {@value #FILE_NAME}, schema {@value #SCHEMA}: what a run certifies, bound together. Whether it is
+ * a certification ({@link Verification#standing}) and why not; the kit's version, the catalog's
+ * window ids and their digest; the driver and the families it declares; the windows selected and
+ * excluded; every {@code fabric-tck.*} setting in effect ({@link Settings#effective}); the JVM; the
+ * SHA-256 of every artifact that supplied instrumented classes ({@link DriverArtifact}); the SHA-256
+ * of the result file and every verdict. The {@code verify} goal checks it against the artifacts and
+ * the configuration as they are then ({@link #problems}); {@code recheck} runs it again.
  *
  * <pre>
  * {
- *   "schema": "fabric-tck-certificate/1",
+ *   "schema": "fabric-tck-certificate/2",
+ *   "certified": false,
+ *   "standing": "passed 3 of the selected windows — not a certification",
+ *   "notCertifiedBecause": ["the selection leaves out CQ-2, CQ-3, CQ-4 of the declared family completion-queue"],
  *   "tck": {"version": "0.1.0"},
- *   "catalog": {"windows": ["CQ-1", "CQ-2", "CQ-3", "CQ-4"]},
- *   "driver": {"name": "sample", "version": "1.0",
- *              "artifact": {"kind": "jar", "path": "target/sample-1.0.jar", "sha256": "..."}},
+ *   "catalog": {"windows": ["CQ-1", ...], "sha256": "..."},
+ *   "driver": {"name": "sample", "version": "1.0", "families": ["completion-queue", ...]},
+ *   "windows": {"selected": ["CQ-1"], "excluded": []},
+ *   "settings": {"fabric-tck.bound": "1", ..., "fabric-tck.windowTimeout": "60"},
  *   "jvm": {"version": "17.0.15", "vendor": "Debian"},
+ *   "artifacts": [{"role": "module", "id": "com.acme:acme-adapter", "kind": "jar",
+ *                  "path": "target/acme-adapter-1.0.jar", "sha256": "..."},
+ *                 {"role": "dependency", "id": "com.acme:acme-core", "kind": "jar",
+ *                  "path": "/home/me/.m2/repository/com/acme/acme-core/1.0/acme-core-1.0.jar", "sha256": "..."}],
  *   "result": {"file": "fabric-tck-result.json", "sha256": "...", "complete": true},
  *   "verdicts": [{"id": "CQ-1", "variant": "a", "outcome": "PASS"}, ...]
  * }
  * </pre>
  *
- * @param tckVersion   the kit's version
- * @param catalog      the catalog's window ids, in order
- * @param driver       the driver judged
- * @param artifact     the driver's artifact
- * @param jvm          the JVM the windows ran on
- * @param resultSha256 the SHA-256 of the result file's bytes
- * @param complete     whether the run finished
- * @param verdicts     every verdict, in the result's order
+ * @param certified     whether the run is a certification
+ * @param reasons       why it is not; empty when it is
+ * @param standing      {@code certified}, or {@code passed N of the selected windows — not a certification}
+ * @param tckVersion    the kit's version
+ * @param catalog       the catalog's window ids, in order
+ * @param catalogSha256 the digest of the catalog's windows ({@link #catalogSha256(Map)})
+ * @param driver        the driver judged
+ * @param families      the families the driver declares
+ * @param selected      the window ids selected after inclusion and exclusion
+ * @param excluded      the window ids or families excluded, as given
+ * @param settings      every {@code fabric-tck.*} setting in effect, by name
+ * @param jvm           the JVM the windows ran on
+ * @param artifacts     every artifact that supplied instrumented classes, the module's first
+ * @param resultSha256  the SHA-256 of the result file's bytes
+ * @param complete      whether the run finished
+ * @param verdicts      every verdict, in the result's order
  */
-public record Certificate(String tckVersion, List<String> catalog, Result.DriverInfo driver, DriverArtifact artifact,
-                          Result.JvmInfo jvm, String resultSha256, boolean complete, List<Verdict> verdicts) {
+public record Certificate(boolean certified, List<String> reasons, String standing, String tckVersion,
+                          List<String> catalog, String catalogSha256, Result.DriverInfo driver, List<String> families,
+                          List<String> selected, List<String> excluded, SortedMap<String, String> settings,
+                          Result.JvmInfo jvm, List<DriverArtifact> artifacts, String resultSha256, boolean complete,
+                          List<Verdict> verdicts) {
 
     /** The schema id written in every certificate. */
-    public static final String SCHEMA = "fabric-tck-certificate/1";
+    public static final String SCHEMA = "fabric-tck-certificate/2";
 
     /** The file's name in the output directory. */
     public static final String FILE_NAME = "fabric-tck-certificate.json";
 
     public Certificate {
+        reasons = List.copyOf(reasons);
         catalog = List.copyOf(catalog);
+        families = List.copyOf(families);
+        selected = List.copyOf(selected);
+        excluded = List.copyOf(excluded);
+        settings = Collections.unmodifiableSortedMap(new TreeMap<>(settings));
+        artifacts = List.copyOf(artifacts);
         verdicts = List.copyOf(verdicts);
     }
 
     /** One verdict: window id, variant id (or {@code null}) and outcome. */
     public record Verdict(String id, String variant, Outcome outcome) {
+
+        /** {@code CQ-1/a}, or {@code CQ-2} for a window with one variant. */
+        public String label() {
+            return variant == null ? id : id + "/" + variant;
+        }
     }
 
     /**
      * Reads the result file in {@code directory}, writes the certificate of it next to it
-     * (atomically) and returns it.
-     *
-     * @param catalog  the catalog's window ids
-     * @param artifact the driver's artifact, as {@link DriverArtifact#of} found it
+     * (atomically) and returns it. See {@link #of}.
      */
-    public static Certificate issue(Path directory, Collection<String> catalog, DriverArtifact artifact)
+    public static Certificate issue(Path directory, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
+                                    Map<String, String> parameters, Map<String, String> configured)
             throws IOException {
         Path resultFile = directory.resolve(ResultJson.FILE_NAME);
         Result result = ResultJson.read(resultFile);
-        Certificate c = of(result, catalog, artifact, DriverArtifact.fileSha256(resultFile));
-        AtomicFile.write(directory.resolve(FILE_NAME), Json.pretty(c.toJson()));
+        Certificate c = of(result, catalog, artifacts, parameters, configured, DriverArtifact.fileSha256(resultFile));
+        AtomicFile.write(directory.resolve(FILE_NAME), c.toJsonText());
         return c;
     }
 
-    /** The certificate of {@code r}, whose file has the SHA-256 {@code resultSha256}. */
-    public static Certificate of(Result r, Collection<String> catalog, DriverArtifact artifact, String resultSha256) {
+    /**
+     * The certificate of {@code r}, whose file has the SHA-256 {@code resultSha256}.
+     *
+     * @param catalog               the catalog's windows by id
+     * @param artifacts             every artifact that supplied instrumented classes, the module's first
+     * @param parameters            the plugin's own settings that the fork does not see ({@code fabric-tck.repeat},
+     *                              {@code fabric-tck.forkTimeout}), as configured
+     * @param configured            every setting in effect as the plugin configured the fork
+     *                              ({@link Settings#effective}), or {@code null}: when the fork reports
+     *                              other settings (something in its JVM changed them), the run is not
+     *                              a certification
+     */
+    public static Certificate of(Result r, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
+                                 Map<String, String> parameters, Map<String, String> configured,
+                                 String resultSha256) {
+        Verification.Standing standing = Verification.standing(r, catalog);
+        List<String> reasons = new ArrayList<>(standing.reasons());
+        Map<String, String> explicit = new TreeMap<>(r.run() == null ? Map.of() : r.run().settings());
+        explicit.putAll(parameters);
+        SortedMap<String, String> settings = Settings.effective(explicit);
+        if (configured != null && r.run() != null) {
+            Settings.differences(settings, configured).forEach(d -> reasons.add("the fork ran with " + d));
+        }
+        boolean certified = reasons.isEmpty();
+        String phrase = new Verification.Standing(certified, standing.passed(), standing.notApplicable(), reasons)
+                .phrase();
         List<Verdict> verdicts = r.windows().stream().map(w -> new Verdict(w.id(), w.variant(), w.outcome())).toList();
-        return new Certificate(r.tckVersion(), List.copyOf(catalog), r.driver(), artifact, r.jvm(), resultSha256,
-                r.complete(), verdicts);
+        Result.Run run = r.run();
+        return new Certificate(certified, reasons, phrase, r.tckVersion(), List.copyOf(catalog.keySet()),
+                catalogSha256(catalog), r.driver(), run == null ? List.of() : run.families(),
+                run == null ? List.of() : run.selected(), run == null ? List.of() : run.excluded(),
+                settings, r.jvm(), artifacts, resultSha256, r.complete(), verdicts);
     }
 
     /**
-     * Why the certificate no longer holds, one sentence each: the driver artifact or the result file
-     * changed since the run. Empty when it holds.
-     *
-     * @param artifactNow     the artifact as it is now ({@link DriverArtifact#now}); its {@code sha256}
-     *                        is {@code null} when it is gone
-     * @param resultSha256Now the result file's SHA-256 now, or {@code null} when it is gone (the
-     *                        verification says so itself)
+     * The digest of the catalog: the SHA-256 of the JSON text of each window's id, family, title,
+     * variants, interleaving and invariants, in catalog order. Another catalog (a window added,
+     * changed or renamed) has another digest.
      */
-    public List<String> problems(DriverArtifact artifactNow, String resultSha256Now) {
-        List<String> problems = new ArrayList<>();
-        if (artifact != null && artifact.sha256() != null && !artifact.sha256().equals(artifactNow.sha256())) {
-            problems.add("The driver artifact changed since the Fabric TCK run (sha256 " + artifact.sha256() + " at run, "
-                    + (artifactNow.sha256() == null ? artifactNow.path() + " is gone now" : artifactNow.sha256() + " now")
-                    + "): run fabric-tck:run again.");
+    public static String catalogSha256(Map<String, WindowInfo> catalog) {
+        List<Object> windows = new ArrayList<>();
+        for (WindowInfo w : catalog.values()) {
+            windows.add(object("id", w.id(), "family", w.family(), "title", w.title(),
+                    "variants", new ArrayList<Object>(w.variants()),
+                    "interleaving", new ArrayList<Object>(w.interleaving()),
+                    "invariants", new ArrayList<Object>(w.invariants())));
         }
-        if (resultSha256 != null && resultSha256Now != null && !resultSha256.equals(resultSha256Now)) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(Json.write(windows).getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /**
+     * What the build configures now, to compare with what the certificate records.
+     *
+     * @param driver   the driver's name configured, or {@code null} when any (the only one) will do
+     * @param selected the window ids the configuration selects
+     * @param excluded the window ids or families it excludes, as given
+     * @param settings every setting in effect under the configuration ({@link Settings#effective})
+     */
+    public record Configuration(String driver, List<String> selected, List<String> excluded,
+                                SortedMap<String, String> settings) {
+    }
+
+    /**
+     * Why the certificate does not hold for the artifacts and the configuration as they are now,
+     * one sentence each; empty when it holds.
+     *
+     * @param artifactsNow    every artifact that supplies instrumented classes now, found as at the
+     *                        run ({@code sha256} {@code null} when one is gone)
+     * @param resultSha256Now the result file's SHA-256 now, or {@code null} when it is gone
+     * @param configured      the build's configuration now, or {@code null} not to compare it
+     */
+    public List<String> problems(List<DriverArtifact> artifactsNow, String resultSha256Now, Configuration configured) {
+        List<String> problems = new ArrayList<>(artifactProblems(artifactsNow));
+        if (resultSha256Now == null) {
+            problems.add("The Fabric TCK result is gone since the run wrote its certificate: run fabric-tck:run again.");
+        } else if (!Objects.equals(resultSha256, resultSha256Now)) {
             problems.add("The Fabric TCK result changed since the run wrote its certificate (sha256 " + resultSha256
                     + " at run, " + resultSha256Now + " now): run fabric-tck:run again.");
+        }
+        if (configured != null) {
+            problems.addAll(configurationProblems(configured));
+        }
+        return problems;
+    }
+
+    /** Each artifact recorded that is gone or changed now, and each one now that is not recorded. */
+    public List<String> artifactProblems(List<DriverArtifact> artifactsNow) {
+        List<String> problems = new ArrayList<>();
+        for (DriverArtifact at : artifacts) {
+            DriverArtifact now = artifactsNow.stream().filter(n -> sameArtifact(at, n)).findFirst().orElse(null);
+            String what = describe(at);
+            if (now == null || now.sha256() == null) {
+                problems.add(what + " is gone since the Fabric TCK run" + (now == null ? "" : " (" + now.path() + ")")
+                        + ": run fabric-tck:run again.");
+            } else if (!at.sha256().equals(now.sha256())) {
+                problems.add(what + " changed since the Fabric TCK run (sha256 " + at.sha256() + " at run, "
+                        + now.sha256() + " now, " + now.path() + "): run fabric-tck:run again.");
+            }
+        }
+        for (DriverArtifact now : artifactsNow) {
+            if (artifacts.stream().noneMatch(at -> sameArtifact(at, now))) {
+                problems.add(describe(now) + " supplies instrumented classes now but the certificate does not name it: "
+                        + "run fabric-tck:run again.");
+            }
+        }
+        return problems;
+    }
+
+    private static boolean sameArtifact(DriverArtifact a, DriverArtifact b) {
+        return a.role().equals(b.role()) && (DriverArtifact.MODULE.equals(a.role()) || Objects.equals(a.id(), b.id()));
+    }
+
+    private static String describe(DriverArtifact a) {
+        return DriverArtifact.MODULE.equals(a.role())
+                ? "The driver artifact (" + a.kind() + " " + a.path() + ")"
+                : "The instrumented dependency " + a.id() + " (" + a.fileName() + ")";
+    }
+
+    /** How the configuration now differs from the one the certificate records, one sentence each. */
+    public List<String> configurationProblems(Configuration configured) {
+        List<String> problems = new ArrayList<>();
+        if (configured.driver() != null && !configured.driver().isBlank() && driver != null
+            && !configured.driver().strip().equals(driver.name())) {
+            problems.add("The result is of driver " + driver.name() + ", but the build configures fabric-tck.driver="
+                    + configured.driver().strip() + ": run fabric-tck:run again.");
+        }
+        if (!selected.equals(configured.selected())) {
+            problems.add("The result ran windows " + String.join(",", selected) + ", but the build selects "
+                    + String.join(",", configured.selected()) + ": run fabric-tck:run again.");
+        } else if (!excluded.equals(configured.excluded())) {
+            problems.add("The result excluded " + (excluded.isEmpty() ? "nothing" : String.join(",", excluded))
+                    + ", but the build excludes " + (configured.excluded().isEmpty() ? "nothing"
+                    : String.join(",", configured.excluded())) + ": run fabric-tck:run again.");
+        }
+        for (String d : Settings.differences(settings, configured.settings())) {
+            problems.add("The result was made with " + d + ": run fabric-tck:run again.");
         }
         return problems;
     }
 
     /**
-     * The {@code verify} goal's check: when {@code directory} holds a certificate, why it no longer
-     * holds for the artifact as it is now ({@link #problems}); empty when it holds or there is none.
-     * A certificate that cannot be read is one problem.
-     *
-     * @param mainArtifact  the project's main artifact file now, or {@code null}
-     * @param baseDirectory the project's base directory
+     * How {@code again} (the certificate of a re-run of this one's configuration) differs from this
+     * one, one sentence each: the kit, the catalog, the driver, its families, the windows, the
+     * settings, whether the run finished, each verdict and whether it certifies. The JVM and the
+     * hashes are not compared here (see {@link #artifactProblems}). Empty when it reproduces this one.
      */
-    public static List<String> check(Path directory, Path mainArtifact, Path baseDirectory) {
-        Path file = directory.resolve(FILE_NAME);
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        try {
-            Certificate c = read(file);
-            Path resultFile = directory.resolve(ResultJson.FILE_NAME);
-            String resultNow = Files.isRegularFile(resultFile) ? DriverArtifact.fileSha256(resultFile) : null;
-            DriverArtifact now = c.artifact() == null ? null
-                    : DriverArtifact.now(c.artifact(), mainArtifact, baseDirectory);
-            return c.problems(now, resultNow);
-        } catch (IOException e) {
-            return List.of(e.getMessage() + " Run fabric-tck:run again.");
+    public List<String> differences(Certificate again) {
+        List<String> d = new ArrayList<>();
+        differ(d, "the kit's version", tckVersion, again.tckVersion);
+        differ(d, "the catalog's digest", catalogSha256, again.catalogSha256);
+        differ(d, "the driver", driver, again.driver);
+        differ(d, "the families declared", families, again.families);
+        differ(d, "the windows selected", selected, again.selected);
+        differ(d, "the windows excluded", excluded, again.excluded);
+        Settings.differences(settings, again.settings)
+                .forEach(x -> d.add("the certificate has " + x.replace(", but the build ", ", but the re-run ")));
+        differ(d, "whether the run finished", complete, again.complete);
+        Map<String, Outcome> before = new LinkedHashMap<>();
+        verdicts.forEach(v -> before.put(v.label(), v.outcome()));
+        Map<String, Outcome> after = new LinkedHashMap<>();
+        again.verdicts.forEach(v -> after.put(v.label(), v.outcome()));
+        before.forEach((label, outcome) -> {
+            if (!after.containsKey(label)) {
+                d.add(label + " was " + outcome + " and has no verdict in the re-run");
+            } else if (after.get(label) != outcome) {
+                d.add(label + " was " + outcome + " and is " + after.get(label) + " in the re-run");
+            }
+        });
+        after.keySet().stream().filter(label -> !before.containsKey(label))
+                .forEach(label -> d.add(label + " is " + after.get(label) + " in the re-run but not in the certificate"));
+        differ(d, "whether it certifies", certified, again.certified);
+        return d;
+    }
+
+    private static void differ(List<String> d, String what, Object before, Object after) {
+        if (!Objects.equals(before, after)) {
+            d.add(what + ": " + before + " in the certificate, " + after + " in the re-run");
         }
     }
 
@@ -136,15 +303,21 @@ public record Certificate(String tckVersion, List<String> catalog, Result.Driver
     Map<String, Object> toJson() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("schema", SCHEMA);
+        root.put("certified", certified);
+        root.put("standing", standing);
+        root.put("notCertifiedBecause", new ArrayList<Object>(reasons));
         root.put("tck", object("version", tckVersion));
-        root.put("catalog", object("windows", catalog));
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("name", driver == null ? null : driver.name());
-        d.put("version", driver == null ? null : driver.version());
-        d.put("artifact", artifact == null ? null
-                : object("kind", artifact.kind(), "path", artifact.path(), "sha256", artifact.sha256()));
-        root.put("driver", d);
+        root.put("catalog", object("windows", new ArrayList<Object>(catalog), "sha256", catalogSha256));
+        root.put("driver", object("name", driver == null ? null : driver.name(),
+                "version", driver == null ? null : driver.version(), "families", new ArrayList<Object>(families)));
+        root.put("windows", object("selected", new ArrayList<Object>(selected),
+                "excluded", new ArrayList<Object>(excluded)));
+        root.put("settings", new LinkedHashMap<String, Object>(settings));
         root.put("jvm", jvm == null ? null : object("version", jvm.version(), "vendor", jvm.vendor()));
+        List<Object> a = new ArrayList<>();
+        artifacts.forEach(x -> a.add(object("role", x.role(), "id", x.id(), "kind", x.kind(), "path", x.path(),
+                "sha256", x.sha256())));
+        root.put("artifacts", a);
         root.put("result", object("file", ResultJson.FILE_NAME, "sha256", resultSha256, "complete", complete));
         List<Object> v = new ArrayList<>();
         verdicts.forEach(x -> v.add(object("id", x.id(), "variant", x.variant(), "outcome", x.outcome().name())));
@@ -179,9 +352,9 @@ public record Certificate(String tckVersion, List<String> catalog, Result.Driver
                 throw new IllegalArgumentException("its schema is not " + SCHEMA + ".");
             }
             Map<?, ?> driver = map(root, "driver");
-            Map<?, ?> artifact = driver.get("artifact") == null ? null : map(driver, "artifact");
             Map<?, ?> jvm = root.get("jvm") == null ? null : map(root, "jvm");
             Map<?, ?> result = map(root, "result");
+            Map<?, ?> windows = map(root, "windows");
             List<Verdict> verdicts = new ArrayList<>();
             for (Object o : list(root, "verdicts")) {
                 if (!(o instanceof Map<?, ?> v)) {
@@ -189,17 +362,32 @@ public record Certificate(String tckVersion, List<String> catalog, Result.Driver
                 }
                 verdicts.add(new Verdict(string(v, "id"), string(v, "variant"), Outcome.valueOf(string(v, "outcome"))));
             }
-            List<String> catalog = new ArrayList<>();
-            list(map(root, "catalog"), "windows").forEach(id -> catalog.add(String.valueOf(id)));
-            return new Certificate(string(map(root, "tck"), "version"), catalog,
+            List<DriverArtifact> artifacts = new ArrayList<>();
+            for (Object o : list(root, "artifacts")) {
+                if (!(o instanceof Map<?, ?> a)) {
+                    throw new IllegalArgumentException("an artifact is not an object.");
+                }
+                artifacts.add(new DriverArtifact(string(a, "role"), string(a, "id"), string(a, "kind"),
+                        string(a, "path"), string(a, "sha256")));
+            }
+            SortedMap<String, String> settings = new TreeMap<>();
+            map(root, "settings").forEach((k, v) -> settings.put(String.valueOf(k), String.valueOf(v)));
+            return new Certificate(Boolean.TRUE.equals(root.get("certified")), strings(root, "notCertifiedBecause"),
+                    string(root, "standing"), string(map(root, "tck"), "version"),
+                    strings(map(root, "catalog"), "windows"), string(map(root, "catalog"), "sha256"),
                     new Result.DriverInfo(string(driver, "name"), string(driver, "version")),
-                    artifact == null ? null : new DriverArtifact(string(artifact, "kind"), string(artifact, "path"),
-                            string(artifact, "sha256")),
+                    strings(driver, "families"), strings(windows, "selected"), strings(windows, "excluded"), settings,
                     jvm == null ? null : new Result.JvmInfo(string(jvm, "version"), string(jvm, "vendor")),
-                    string(result, "sha256"), Boolean.TRUE.equals(result.get("complete")), verdicts);
+                    artifacts, string(result, "sha256"), Boolean.TRUE.equals(result.get("complete")), verdicts);
         } catch (IllegalArgumentException | ClassCastException invalid) {
             throw new IOException(file + " is not a " + SCHEMA + " document: " + invalid.getMessage(), invalid);
         }
+    }
+
+    private static List<String> strings(Map<?, ?> o, String name) {
+        List<String> strings = new ArrayList<>();
+        list(o, name).forEach(s -> strings.add(String.valueOf(s)));
+        return strings;
     }
 
     private static Map<?, ?> map(Map<?, ?> o, String name) {

@@ -13,15 +13,31 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The driver artifact a certificate binds, by its SHA-256: the project's main artifact when it is a
- * jar, else its classes directory.
+ * An artifact that supplied instrumented classes, which a certificate binds by its SHA-256: the
+ * project's main artifact when it is a jar, else its classes directory ({@value #MODULE}); and each
+ * dependency jar that holds classes in the packages named by {@code instrumentPackages}
+ * ({@value #DEPENDENCY}).
  *
+ * @param role   {@value #MODULE} or {@value #DEPENDENCY}
+ * @param id     {@code groupId:artifactId} of the project or the dependency
  * @param kind   {@value #JAR} or {@value #CLASSES_DIRECTORY}
  * @param path   the jar or the directory, relative to the project's base directory when it is inside
  *               it, with {@code /} separators
- * @param sha256 the jar's SHA-256; for a directory, {@link #directorySha256} of it; lower-case hex
+ * @param sha256 the jar's SHA-256; for a directory, {@link #directorySha256} of it; lower-case hex;
+ *               {@code null} when the file is gone
  */
-public record DriverArtifact(String kind, String path, String sha256) {
+public record DriverArtifact(String role, String id, String kind, String path, String sha256) {
+
+    /** The project's own artifact. */
+    public static final String MODULE = "module";
+
+    /** A dependency jar holding instrumented classes. */
+    public static final String DEPENDENCY = "dependency";
+
+    /** The module's artifact with no id (the certificates of schema 1). */
+    public DriverArtifact(String kind, String path, String sha256) {
+        this(MODULE, null, kind, path, sha256);
+    }
 
     /** The main artifact, a jar file. */
     public static final String JAR = "jar";
@@ -38,11 +54,43 @@ public record DriverArtifact(String kind, String path, String sha256) {
      * @param baseDirectory    the project's base directory, to record paths relative to it
      */
     public static DriverArtifact of(Path mainArtifact, Path classesDirectory, Path baseDirectory) throws IOException {
+        return of(null, mainArtifact, classesDirectory, baseDirectory);
+    }
+
+    /** The module's artifact as {@link #of(Path, Path, Path)} finds it, with the project's {@code groupId:artifactId}. */
+    public static DriverArtifact of(String id, Path mainArtifact, Path classesDirectory, Path baseDirectory)
+            throws IOException {
         if (isJar(mainArtifact)) {
-            return new DriverArtifact(JAR, relative(baseDirectory, mainArtifact), fileSha256(mainArtifact));
+            return new DriverArtifact(MODULE, id, JAR, relative(baseDirectory, mainArtifact), fileSha256(mainArtifact));
         }
-        return new DriverArtifact(CLASSES_DIRECTORY, relative(baseDirectory, classesDirectory),
+        return new DriverArtifact(MODULE, id, CLASSES_DIRECTORY, relative(baseDirectory, classesDirectory),
                 directorySha256(classesDirectory));
+    }
+
+    /**
+     * A dependency jar that holds instrumented classes, or {@code null} when it holds none: a class
+     * whose name starts with one of {@code packages} (as the agent matches them).
+     *
+     * @param id       the dependency's {@code groupId:artifactId}
+     * @param packages the package prefixes of {@code instrumentPackages}
+     */
+    public static DriverArtifact dependency(String id, Path jar, List<String> packages, Path baseDirectory)
+            throws IOException {
+        if (!isJar(jar) || packages.isEmpty()) {
+            return null;
+        }
+        List<String> prefixes = packages.stream().map(p -> p.replace('.', '/')).toList();
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+            boolean holds = zip.stream().map(java.util.zip.ZipEntry::getName)
+                    .anyMatch(n -> n.endsWith(".class") && prefixes.stream().anyMatch(n::startsWith));
+            return holds ? new DriverArtifact(DEPENDENCY, id, JAR, relative(baseDirectory, jar), fileSha256(jar)) : null;
+        }
+    }
+
+    /** The file name of {@link #path}: what a person recognises, {@code acme-core-1.0.jar}. */
+    public String fileName() {
+        int slash = path == null ? -1 : path.lastIndexOf('/');
+        return path == null ? null : path.substring(slash + 1);
     }
 
     /**
@@ -55,10 +103,11 @@ public record DriverArtifact(String kind, String path, String sha256) {
         Path recordedPath = baseDirectory.resolve(recorded.path());
         if (JAR.equals(recorded.kind())) {
             Path jar = isJar(mainArtifact) ? mainArtifact : recordedPath;
-            return new DriverArtifact(JAR, relative(baseDirectory, jar),
+            return new DriverArtifact(recorded.role(), recorded.id(), JAR, relative(baseDirectory, jar),
                     Files.isRegularFile(jar) ? fileSha256(jar) : null);
         }
-        return new DriverArtifact(CLASSES_DIRECTORY, recorded.path(), directorySha256(recordedPath));
+        return new DriverArtifact(recorded.role(), recorded.id(), CLASSES_DIRECTORY, recorded.path(),
+                directorySha256(recordedPath));
     }
 
     private static boolean isJar(Path file) {

@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@value #FILE_NAME}: the report people read. One self-contained file (inline CSS, script and SVG;
@@ -55,7 +56,7 @@ public final class HtmlReport {
                 .append("<title>Fabric TCK report: ").append(Html.escape(driver.strip())).append("</title>\n")
                 .append("<style>").append(CSS).append("</style>\n</head>\n<body>\n");
 
-        header(h, r);
+        header(h, r, catalog);
         verdictTable(h, r);
         for (int i = 0; i < r.windows().size(); i++) {
             WindowResult w = r.windows().get(i);
@@ -70,8 +71,12 @@ public final class HtmlReport {
 
     // ---------------------------------------------------------------- parts
 
-    private static void header(StringBuilder h, Result r) {
-        h.append("<header>\n<h1>Fabric TCK report</h1>\n<dl class=\"identity\">")
+    private static void header(StringBuilder h, Result r, Map<String, WindowInfo> catalog) {
+        List<String> problems = Verification.problems(r, Set.of());
+        String standing = !r.complete() ? "incomplete run" : !problems.isEmpty()
+                ? problems.size() + (problems.size() == 1 ? " problem" : " problems")
+                : Verification.standing(r, catalog).phrase();
+        h.append("<header>\n<h1>Fabric TCK report: ").append(Html.escape(standing)).append("</h1>\n<dl class=\"identity\">")
                 .append("<dt>Driver</dt><dd class=\"driver\">");
         if (r.driver() == null) {
             h.append("unknown");

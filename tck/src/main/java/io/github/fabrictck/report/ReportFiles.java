@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Every report of a result, written together: {@value ResultJson#FILE_NAME} (the contract),
@@ -47,7 +48,7 @@ public final class ReportFiles {
         Map<String, String> files = new LinkedHashMap<>();
         files.put(ResultJson.FILE_NAME, Json.pretty(ResultJson.toJson(r)));
         files.put(SurefireXml.fileName(r), SurefireXml.render(r));
-        files.put(SUMMARY_FILE_NAME, SummaryMarkdown.render(r));
+        files.put(SUMMARY_FILE_NAME, SummaryMarkdown.render(r, Set.of(), catalog));
         files.put(HtmlReport.FILE_NAME, HtmlReport.render(r, catalog));
         return files;
     }

@@ -2,6 +2,7 @@ package io.github.fabrictck.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -33,12 +34,20 @@ public final class SummaryMarkdown {
      * goal judges. Lines end with {@code \n}.
      */
     public static String render(Result r, Set<String> expectFail) {
+        return render(r, expectFail, Map.of());
+    }
+
+    /**
+     * The summary as {@link #render(Result, Set)} gives it, headed "certified" only when the run is a
+     * certification of the driver against {@code catalog} ({@link Verification#standing}).
+     */
+    public static String render(Result r, Set<String> expectFail, Map<String, WindowInfo> catalog) {
         List<String> problems = Verification.problems(r, expectFail);
         StringBuilder md = new StringBuilder();
 
         String driver = r.driver() == null ? "unknown driver"
                 : inline(orUnknown(r.driver().name())) + " " + inline(orUnknown(r.driver().version()));
-        md.append("## Fabric TCK: ").append(driver).append(": ").append(verdict(r, problems, expectFail)).append("\n\n");
+        md.append("## Fabric TCK: ").append(driver).append(": ").append(verdict(r, problems, expectFail, catalog)).append("\n\n");
 
         String jvm = r.jvm() == null ? "unknown" : inline(orUnknown(r.jvm().version())) + " ("
                 + inline(orUnknown(r.jvm().vendor())) + ")";
@@ -88,7 +97,8 @@ public final class SummaryMarkdown {
         return md.toString().stripTrailing() + "\n";
     }
 
-    private static String verdict(Result r, List<String> problems, Set<String> expectFail) {
+    private static String verdict(Result r, List<String> problems, Set<String> expectFail,
+                                  Map<String, WindowInfo> catalog) {
         if (!r.complete()) {
             return "incomplete run";
         }
@@ -97,8 +107,9 @@ public final class SummaryMarkdown {
         }
         Set<String> failedAsExpected = new TreeSet<>();
         r.windows().stream().filter(w -> expectFail.contains(w.id())).forEach(w -> failedAsExpected.add(w.id()));
-        return failedAsExpected.isEmpty() ? "certified"
-                : "certified (failed as expected: " + inline(String.join(", ", failedAsExpected)) + ")";
+        String standing = inline(Verification.standing(r, catalog).phrase());
+        return failedAsExpected.isEmpty() ? standing
+                : "failed as expected (" + inline(String.join(", ", failedAsExpected)) + "), otherwise " + standing;
     }
 
     /** {@code s} cut to {@value #REASON_LIMIT} characters (not inside a surrogate pair), then {@code mark}. */

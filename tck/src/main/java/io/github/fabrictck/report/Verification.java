@@ -80,24 +80,121 @@ public final class Verification {
 
     /**
      * The line the {@code verify} goal logs when {@link #problems} found none, for example
-     * {@code Fabric TCK: sample 1.0 certified: 12 windows passed, 3 not applicable.}
+     * {@code Fabric TCK: sample 1.0 certified: 12 windows passed, 3 not applicable.}, or, when the run
+     * is not a certification ({@code standing}),
+     * {@code Fabric TCK: sample 1.0 passed 1 of the selected windows — not a certification (the selection leaves out ...).}
      */
-    public static String certified(Result r, Set<String> expectFail) {
+    public static String certified(Result r, Set<String> expectFail, Standing standing) {
         Result.Summary s = r.summary();
         String driver = r.driver() == null ? "the driver" : r.driver().name() + " " + r.driver().version();
         Set<String> failedAsExpected = new TreeSet<>();
         r.windows().stream().filter(w -> expectFail.contains(w.id())).forEach(w -> failedAsExpected.add(w.id()));
         StringBuilder line = new StringBuilder("Fabric TCK: ").append(driver);
-        if (failedAsExpected.isEmpty()) {
-            line.append(" certified: ");
-        } else {
-            line.append(" failed as expected (").append(String.join(", ", failedAsExpected)).append(" FAILED); otherwise ");
+        if (!failedAsExpected.isEmpty()) {
+            line.append(" failed as expected (").append(String.join(", ", failedAsExpected)).append(" FAILED); otherwise");
         }
+        if (!standing.certified()) {
+            return line.append(' ').append(standing.explained()).append('.').toString();
+        }
+        line.append(" certified: ");
         line.append(s.pass()).append(s.pass() == 1 ? " window passed" : " windows passed");
         if (s.notApplicable() > 0) {
             line.append(", ").append(s.notApplicable()).append(" not applicable");
         }
         return line.append('.').toString();
+    }
+
+    /**
+     * Whether a result is a certification, with every reason it is not: the run finished, the driver
+     * declares at least one family, every window (and variant) of every declared family of
+     * {@code catalog} was selected and judged, every verdict is PASS or NOT_APPLICABLE with a reason,
+     * and every setting in effect certifies ({@link Settings#weakenings}). A run can pass its windows
+     * and still not be a certification (a developer's {@code -Dfabric-tck.windows=CQ-1}): it is then
+     * "passed N of the selected windows — not a certification".
+     *
+     * @param catalog the catalog's windows by id ({@link WindowInfo#family()} names the family); an
+     *                empty one certifies nothing
+     */
+    public static Standing standing(Result r, Map<String, WindowInfo> catalog) {
+        List<String> reasons = new ArrayList<>();
+        if (!r.complete()) {
+            reasons.add("the run did not finish");
+        }
+        Result.Run run = r.run();
+        if (run == null) {
+            reasons.add("the result does not say which families the driver declares or which windows ran");
+        } else if (run.families().isEmpty()) {
+            reasons.add("the driver declares no family");
+        }
+        if (catalog.isEmpty()) {
+            reasons.add("the catalog is not known");
+        }
+        if (run != null) {
+            for (String family : run.families()) {
+                List<String> left = catalog.values().stream().filter(w -> family.equals(w.family()))
+                        .map(WindowInfo::id).filter(id -> !run.selected().contains(id)).toList();
+                if (!left.isEmpty()) {
+                    reasons.add("the selection leaves out " + String.join(", ", left) + " of the declared family "
+                                + family + (run.excluded().isEmpty() ? "" : " (excluded: "
+                                + String.join(", ", run.excluded()) + ")"));
+                }
+            }
+            Set<String> judged = new TreeSet<>();
+            r.windows().forEach(w -> judged.add(w.label()));
+            List<String> unjudged = new ArrayList<>();
+            for (String id : run.selected()) {
+                WindowInfo info = catalog.get(id);
+                if (info == null || !run.families().contains(info.family())) {
+                    continue;
+                }
+                List<String> labels = info.variants().isEmpty() ? List.of(id)
+                        : info.variants().stream().map(v -> id + "/" + v.substring(0, v.indexOf(':') < 0 ? v.length()
+                        : v.indexOf(':'))).toList();
+                labels.stream().filter(l -> !judged.contains(l)).forEach(unjudged::add);
+            }
+            if (!unjudged.isEmpty() && r.complete()) {
+                reasons.add("no verdict for " + String.join(", ", unjudged));
+            }
+            reasons.addAll(Settings.weakenings(Settings.effective(run.settings())));
+        }
+        List<String> neither = new ArrayList<>();
+        for (WindowResult w : r.windows()) {
+            if (w.outcome() != Outcome.PASS && w.outcome() != Outcome.NOT_APPLICABLE) {
+                neither.add(w.label() + " " + w.outcome());
+            } else if (w.outcome() == Outcome.NOT_APPLICABLE && (w.reason() == null || w.reason().isBlank())) {
+                neither.add(w.label() + " NOT_APPLICABLE without a reason");
+            }
+        }
+        if (!neither.isEmpty()) {
+            reasons.add("not every verdict is PASS or NOT_APPLICABLE with a reason (" + String.join(", ", neither) + ")");
+        }
+        Result.Summary s = r.summary();
+        return new Standing(reasons.isEmpty(), s.pass(), s.notApplicable(), reasons);
+    }
+
+    /**
+     * Whether a result is a certification ({@link #standing}).
+     *
+     * @param certified     whether it is
+     * @param passed        how many window variants passed
+     * @param notApplicable how many were not applicable
+     * @param reasons       why it is not, in words that follow "not a certification: "; empty when it is
+     */
+    public record Standing(boolean certified, int passed, int notApplicable, List<String> reasons) {
+
+        public Standing {
+            reasons = List.copyOf(reasons);
+        }
+
+        /** {@code certified}, or {@code passed N of the selected windows — not a certification}. */
+        public String phrase() {
+            return certified ? "certified" : "passed " + passed + " of the selected windows — not a certification";
+        }
+
+        /** {@link #phrase()} with the reasons: what the console and the certificate say. */
+        public String explained() {
+            return certified ? phrase() : phrase() + " (" + String.join("; ", reasons) + ")";
+        }
     }
 
     private static String ids(Result r) {

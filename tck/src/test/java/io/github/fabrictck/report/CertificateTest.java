@@ -1,6 +1,8 @@
 package io.github.fabrictck.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +21,34 @@ class CertificateTest {
 
     @TempDir
     Path project;
+
+    /** A jar at {@code path} in the project holding empty entries named {@code entries}. */
+    private Path jar(String path, String... entries) throws IOException {
+        Path jar = project.resolve(path);
+        Files.createDirectories(jar.getParent());
+        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(jar))) {
+            for (String e : entries) {
+                java.util.zip.ZipEntry entry = new java.util.zip.ZipEntry(e);
+                entry.setTime(0);
+                zip.putNextEntry(entry);
+                zip.write(e.getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    @Test
+    void aDependencyJarIsBoundOnlyWhenItHoldsInstrumentedClasses() throws IOException {
+        Path core = jar("repo/acme-core-1.0.jar", "META-INF/MANIFEST.MF", "com/acme/core/Queue.class");
+        Path util = jar("repo/util-1.0.jar", "org/other/Util.class", "com/acme/core.txt");
+        assertEquals("com.acme:acme-core", DriverArtifact.dependency("com.acme:acme-core", core, List.of("com.acme.core"),
+                project).id());
+        assertEquals(DriverArtifact.fileSha256(core), DriverArtifact.dependency("com.acme:acme-core", core,
+                List.of("com.acme"), project).sha256());
+        assertNull(DriverArtifact.dependency("org:util", util, List.of("com.acme.core"), project));
+        assertNull(DriverArtifact.dependency("com.acme:acme-core", core, List.of(), project));
+    }
 
     private Path classes() throws IOException {
         Path classes = Files.createDirectories(project.resolve("target/classes/com/acme"));
@@ -78,95 +108,143 @@ class CertificateTest {
                 "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "missing = empty");
     }
 
-    @Test
-    void issueWritesTheCertificateOfTheResultAndReadsBack() throws IOException {
-        Path out = project.resolve("target/fabric-tck");
-        Result r = Fixtures.result(true, Fixtures.window("CQ-1", "a", Outcome.PASS, null),
-                Fixtures.window("CQ-2", null, Outcome.FAIL, "lost"));
-        ReportFiles.writeAll(r, out);
-        DriverArtifact artifact = DriverArtifact.of(null, classes(), project);
+    private static final Map<String, String> PARAMETERS = Map.of("fabric-tck.repeat", "1", "fabric-tck.forkTimeout", "600");
 
-        Certificate c = Certificate.issue(out, List.of("CQ-1", "CQ-2", "CQ-3"), artifact);
+    private Certificate issue(Path out, Result r, List<DriverArtifact> artifacts) throws IOException {
+        ReportFiles.writeAll(r, out, Fixtures.catalog());
+        return Certificate.issue(out, Fixtures.catalog(), artifacts, PARAMETERS, null);
+    }
+
+    @Test
+    void issueWritesWhatTheRunCertifiesAndReadsBack() throws IOException {
+        Path out = project.resolve("target/fabric-tck");
+        DriverArtifact module = DriverArtifact.of("com.acme:acme-adapter", null, classes(), project);
+        Path coreJar = jar("repo/acme-core-1.0.jar", "com/acme/core/Queue.class");
+        DriverArtifact core = DriverArtifact.dependency("com.acme:acme-core", coreJar, List.of("com.acme.core"), project);
+
+        Certificate c = issue(out, Fixtures.certifiable(Map.of("fabric-tck.windowTimeout", "60",
+                "fabric-tck.instrument.locations", "/abs/target/classes", "fabric-tck.instrument.packages", "com.acme.core",
+                "fabric-tck.phaseStep", "5")), List.of(module, core));
 
         assertEquals(c, Certificate.read(out.resolve(Certificate.FILE_NAME)));
-        assertEquals(new Certificate("0.1.0", List.of("CQ-1", "CQ-2", "CQ-3"), new Result.DriverInfo("sample", "1.0.0"),
-                artifact, new Result.JvmInfo("17.0.15", "Eclipse Adoptium"),
-                DriverArtifact.fileSha256(out.resolve(ResultJson.FILE_NAME)), true,
-                List.of(new Certificate.Verdict("CQ-1", "a", Outcome.PASS), new Certificate.Verdict("CQ-2", null, Outcome.FAIL))),
-                c);
+        assertTrue(c.certified(), c.reasons().toString());
+        assertEquals("certified", c.standing());
+        assertEquals(List.of("CQ-1", "CQ-2", "CS-1", "HS-2"), c.catalog());
+        assertEquals(Certificate.catalogSha256(Fixtures.catalog()), c.catalogSha256());
+        assertEquals(List.of("completion-queue"), c.families());
+        assertEquals(List.of("CQ-1", "CQ-2", "CS-1", "HS-2"), c.selected());
+        // every setting in effect, defaults filled in; the classes directory's path is the machine's, not a setting
+        assertEquals("5", c.settings().get("fabric-tck.phaseStep"));
+        assertEquals("8", c.settings().get("fabric-tck.peers"));
+        assertEquals("1", c.settings().get("fabric-tck.repeat"));
+        assertEquals("com.acme.core", c.settings().get("fabric-tck.instrument.packages"));
+        assertFalse(c.settings().containsKey("fabric-tck.instrument.locations"));
+        assertEquals(List.of(module, core), c.artifacts());
+        assertEquals("repo/acme-core-1.0.jar", core.path());
+        assertEquals(List.of(new Certificate.Verdict("CQ-1", "a", Outcome.PASS), new Certificate.Verdict("CQ-1", "b", Outcome.PASS),
+                new Certificate.Verdict("CQ-2", null, Outcome.PASS), new Certificate.Verdict("CS-1", null, Outcome.NOT_APPLICABLE),
+                new Certificate.Verdict("HS-2", null, Outcome.NOT_APPLICABLE)), c.verdicts());
+
         String json = Files.readString(out.resolve(Certificate.FILE_NAME));
-        assertTrue(json.startsWith("{\n  \"schema\": \"fabric-tck-certificate/1\",\n  \"tck\": {\n    \"version\": \"0.1.0\"\n  },\n"
-                + "  \"catalog\": {\n    \"windows\": [\n      \"CQ-1\",\n"), json);
-        Object parsed = Json.parse(json);
-        Map<?, ?> driver = (Map<?, ?>) ((Map<?, ?>) parsed).get("driver");
-        assertEquals(Map.of("kind", "classes-directory", "path", "target/classes", "sha256", artifact.sha256()),
-                driver.get("artifact"));
-        Map<String, Object> second = new LinkedHashMap<>();
-        second.put("id", "CQ-2");
-        second.put("variant", null);
-        second.put("outcome", "FAIL");
-        assertEquals(List.of(Map.of("id", "CQ-1", "variant", "a", "outcome", "PASS"), second),
-                ((Map<?, ?>) parsed).get("verdicts"));
+        assertTrue(json.startsWith("{\n  \"schema\": \"fabric-tck-certificate/2\",\n  \"certified\": true,\n"
+                + "  \"standing\": \"certified\",\n"), json);
+        Map<?, ?> parsed = (Map<?, ?>) Json.parse(json);
+        assertEquals(Map.of("role", "dependency", "id", "com.acme:acme-core", "kind", "jar", "path",
+                "repo/acme-core-1.0.jar", "sha256", core.sha256()), ((List<?>) parsed.get("artifacts")).get(1));
     }
 
     @Test
-    void aChangedArtifactOrResultIsOneSentenceEach() throws IOException {
+    void aQuickRunSaysItIsNotACertification() throws IOException {
         Path out = project.resolve("target/fabric-tck");
-        ReportFiles.writeAll(Fixtures.result(true, Fixtures.window("CQ-1", null, Outcome.PASS, null)), out);
+        Result quick = Fixtures.withRun(Fixtures.result(true, Fixtures.window("CQ-2", null, Outcome.PASS, null)),
+                List.of("completion-queue"), List.of("CQ-2"), List.of(), Map.of());
+        Certificate c = issue(out, quick, List.of(DriverArtifact.of("com.acme:a", null, classes(), project)));
+        assertFalse(c.certified());
+        assertEquals("passed 1 of the selected windows — not a certification", c.standing());
+        assertEquals(List.of("the selection leaves out CQ-1 of the declared family completion-queue"), c.reasons());
+        assertTrue(Files.readString(out.resolve(ReportFiles.SUMMARY_FILE_NAME))
+                .startsWith("## Fabric TCK: sample 1.0.0: passed 1 of the selected windows — not a certification\n"));
+        assertTrue(Files.readString(out.resolve(HtmlReport.FILE_NAME))
+                .contains("<h1>Fabric TCK report: passed 1 of the selected windows — not a certification</h1>"));
+    }
+
+    @Test
+    void settingsTheForkDidNotGetFromThePluginAreNotACertification() throws IOException {
+        Path out = project.resolve("target/fabric-tck");
+        Result r = Fixtures.certifiable(Map.of("fabric-tck.windowTimeout", "60", "fabric-tck.setupBound", "5"));
+        ReportFiles.writeAll(r, out, Fixtures.catalog());
+        Map<String, String> configured = Settings.effective(Map.of("fabric-tck.windowTimeout", "60",
+                "fabric-tck.repeat", "1", "fabric-tck.forkTimeout", "600"));
+        Certificate c = Certificate.issue(out, Fixtures.catalog(), List.of(), PARAMETERS, configured);
+        assertEquals(List.of("the fork ran with fabric-tck.setupBound=5, but the build configures 10"), c.reasons());
+    }
+
+    @Test
+    void verifyNamesEveryChangedArtifactTheResultAndTheConfiguration() throws IOException {
+        Path out = project.resolve("target/fabric-tck");
         Path classes = classes();
-        Path jar = Files.writeString(project.resolve("target/acme-1.0.jar"), "jar bytes");
-        Certificate c = Certificate.issue(out, List.of("CQ-1"), DriverArtifact.of(jar, classes, project));
+        Path adapterJar = Files.writeString(project.resolve("target/acme-1.0.jar"), "jar bytes");
+        Path coreJar = jar("repo/acme-core-1.0.jar", "com/acme/core/Queue.class");
+        DriverArtifact module = DriverArtifact.of("com.acme:acme", adapterJar, classes, project);
+        DriverArtifact core = DriverArtifact.dependency("com.acme:acme-core", coreJar, List.of("com.acme.core"), project);
+        Certificate c = issue(out, Fixtures.certifiable(Map.of("fabric-tck.windowTimeout", "60")), List.of(module, core));
         String resultNow = DriverArtifact.fileSha256(out.resolve(ResultJson.FILE_NAME));
+        Certificate.Configuration same = new Certificate.Configuration(null, c.selected(), List.of(),
+                Settings.effective(Map.of("fabric-tck.windowTimeout", "60", "fabric-tck.repeat", "1",
+                        "fabric-tck.forkTimeout", "600")));
 
-        assertEquals(List.of(), c.problems(DriverArtifact.now(c.artifact(), jar, project), resultNow));
+        assertEquals(List.of(), c.problems(List.of(module, core), resultNow, same));
         // verify run alone (no lifecycle): the project has no main artifact file; the recorded path is hashed
-        assertEquals(List.of(), c.problems(DriverArtifact.now(c.artifact(), null, project), resultNow));
+        assertEquals(List.of(), c.problems(List.of(DriverArtifact.now(module, null, project), core), resultNow, same));
 
-        String before = c.artifact().sha256();
-        Files.writeString(jar, "patched jar bytes");
-        String after = DriverArtifact.fileSha256(jar);
-        assertEquals(List.of("The driver artifact changed since the Fabric TCK run (sha256 " + before + " at run, " + after
-                        + " now): run fabric-tck:run again."),
-                c.problems(DriverArtifact.now(c.artifact(), jar, project), resultNow));
+        String before = core.sha256();
+        jar("repo/acme-core-1.0.jar", "com/acme/core/Queue.class", "com/acme/core/Planted.class");
+        DriverArtifact swapped = DriverArtifact.dependency("com.acme:acme-core", coreJar, List.of("com.acme.core"), project);
+        assertEquals(List.of("The instrumented dependency com.acme:acme-core (acme-core-1.0.jar) changed since the Fabric "
+                        + "TCK run (sha256 " + before + " at run, " + swapped.sha256() + " now, repo/acme-core-1.0.jar): "
+                        + "run fabric-tck:run again."),
+                c.problems(List.of(module, swapped), resultNow, same));
+        assertEquals(List.of("The instrumented dependency com.acme:acme-core (acme-core-1.0.jar) is gone since the Fabric "
+                + "TCK run: run fabric-tck:run again."), c.problems(List.of(module), resultNow, same));
 
-        Files.delete(jar);
-        assertEquals(List.of("The driver artifact changed since the Fabric TCK run (sha256 " + before
-                        + " at run, target/acme-1.0.jar is gone now): run fabric-tck:run again."),
-                c.problems(DriverArtifact.now(c.artifact(), null, project), resultNow));
+        Files.writeString(adapterJar, "patched jar bytes");
+        assertEquals(List.of("The driver artifact (jar target/acme-1.0.jar) changed since the Fabric TCK run (sha256 "
+                        + module.sha256() + " at run, " + DriverArtifact.fileSha256(adapterJar)
+                        + " now, target/acme-1.0.jar): run fabric-tck:run again.",
+                "The Fabric TCK result changed since the run wrote its certificate (sha256 " + resultNow + " at run, "
+                        + "0".repeat(64) + " now): run fabric-tck:run again."),
+                c.problems(List.of(DriverArtifact.now(module, adapterJar, project), core), "0".repeat(64), same));
 
-        Certificate onClasses = Certificate.issue(out, List.of("CQ-1"), DriverArtifact.of(null, classes, project));
-        Files.writeString(classes.resolve("com/acme/Handler.class"), "patched");
-        List<String> problems = onClasses.problems(DriverArtifact.now(onClasses.artifact(), null, project),
-                "0".repeat(64));
-        assertEquals(2, problems.size());
-        assertTrue(problems.get(0).startsWith("The driver artifact changed since the Fabric TCK run (sha256 "
-                + onClasses.artifact().sha256() + " at run, "), problems.get(0));
-        assertEquals("The Fabric TCK result changed since the run wrote its certificate (sha256 " + resultNow
-                + " at run, " + "0".repeat(64) + " now): run fabric-tck:run again.", problems.get(1));
+        // another driver's result, or the same one under other settings or windows
+        Certificate.Configuration other = new Certificate.Configuration("broken-cq-1", List.of("CQ-1"), List.of(),
+                Settings.effective(Map.of("fabric-tck.windowTimeout", "60", "fabric-tck.repeat", "1",
+                        "fabric-tck.forkTimeout", "600", "fabric-tck.phaseStep", "5")));
+        assertEquals(List.of("The result is of driver sample, but the build configures fabric-tck.driver=broken-cq-1: "
+                        + "run fabric-tck:run again.",
+                "The result ran windows CQ-1,CQ-2,CS-1,HS-2, but the build selects CQ-1: run fabric-tck:run again.",
+                "The result was made with fabric-tck.phaseStep=10, but the build configures 5: run fabric-tck:run again."),
+                c.problems(List.of(module, core), resultNow, other));
     }
 
     @Test
-    void checkFindsTheCertificateNextToTheResult() throws IOException {
+    void aReRunIsComparedVerdictByVerdict() throws IOException {
         Path out = project.resolve("target/fabric-tck");
-        Path classes = classes();
-        assertEquals(List.of(), Certificate.check(out, null, project), "no certificate, nothing to check");
-        ReportFiles.writeAll(Fixtures.result(true, Fixtures.window("CQ-1", null, Outcome.PASS, null)), out);
-        Certificate c = Certificate.issue(out, List.of("CQ-1"), DriverArtifact.of(null, classes, project));
-        assertEquals(List.of(), Certificate.check(out, null, project));
-        Files.writeString(classes.resolve("com/acme/Driver.class"), "patched");
-        assertEquals(List.of("The driver artifact changed since the Fabric TCK run (sha256 " + c.artifact().sha256()
-                + " at run, " + DriverArtifact.directorySha256(classes) + " now): run fabric-tck:run again."),
-                Certificate.check(out, null, project));
-        Files.writeString(out.resolve(Certificate.FILE_NAME), "{");
-        assertEquals(1, Certificate.check(out, null, project).size());
-        assertTrue(Certificate.check(out, null, project).get(0).endsWith(" Run fabric-tck:run again."));
+        Certificate c = issue(out, Fixtures.certifiable(Map.of()), List.of());
+        assertEquals(List.of(), c.differences(c));
+        Result failing = Fixtures.withRun(Fixtures.result(true, Fixtures.window("CQ-1", "a", Outcome.PASS, null),
+                        Fixtures.window("CQ-1", "b", Outcome.FAIL, "lost"), Fixtures.window("CQ-2", null, Outcome.PASS, null),
+                        Fixtures.window("CS-1", null, Outcome.NOT_APPLICABLE, "not declared")),
+                List.of("completion-queue"), List.of("CQ-1", "CQ-2", "CS-1", "HS-2"), List.of(), Map.of());
+        Certificate again = Certificate.of(failing, Fixtures.catalog(), List.of(), PARAMETERS, null, "ab");
+        assertEquals(List.of("CQ-1/b was PASS and is FAIL in the re-run", "HS-2 was NOT_APPLICABLE and has no verdict in the re-run",
+                "whether it certifies: true in the certificate, false in the re-run"), c.differences(again));
     }
 
     @Test
     void aFileThatIsNotACertificateIsOneSentence() throws IOException {
         Path file = Files.writeString(project.resolve(Certificate.FILE_NAME), "{\"schema\": \"x\"}");
         IOException e = assertThrows(IOException.class, () -> Certificate.read(file));
-        assertEquals(file + " is not a fabric-tck-certificate/1 document: its schema is not fabric-tck-certificate/1.",
+        assertEquals(file + " is not a fabric-tck-certificate/2 document: its schema is not fabric-tck-certificate/2.",
                 e.getMessage());
         assertEquals("No Fabric TCK certificate at " + project.resolve("none") + ".",
                 assertThrows(IOException.class, () -> Certificate.read(project.resolve("none"))).getMessage());

@@ -1,6 +1,8 @@
 package io.github.fabrictck.report;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Results to test with. */
 final class Fixtures {
@@ -24,5 +26,36 @@ final class Fixtures {
     static Result result(boolean complete, WindowResult... windows) {
         return new Result(Result.SCHEMA, "0.1.0", new Result.DriverInfo("sample", "1.0.0"),
                 new Result.JvmInfo("17.0.15", "Eclipse Adoptium"), complete, List.of(windows));
+    }
+
+    /** A small catalog: CQ-1 (variants a, b) and CQ-2 of completion-queue, HS-2 of peer-handshake, CS-1 of connection-setup. */
+    static Map<String, WindowInfo> catalog() {
+        Map<String, WindowInfo> c = new LinkedHashMap<>();
+        c.put("CQ-1", info("CQ-1", "completion-queue").withVariant("a", "waiter first").withVariant("b", "handler first"));
+        c.put("CQ-2", info("CQ-2", "completion-queue"));
+        c.put("CS-1", info("CS-1", "connection-setup"));
+        c.put("HS-2", info("HS-2", "peer-handshake"));
+        return c;
+    }
+
+    private static WindowInfo info(String id, String family) {
+        return WindowInfo.of(id, "Title of " + id, family, "https://example.org/" + id, "bug", new String[] {"step"},
+                new String[] {"invariant"}, "check");
+    }
+
+    /** {@code r} with the run facts: the families the driver declares, the windows selected and excluded, the settings. */
+    static Result withRun(Result r, List<String> families, List<String> selected, List<String> excluded,
+                          Map<String, String> settings) {
+        return new Result(r.schema(), r.tckVersion(), r.driver(), r.jvm(), r.complete(), r.running(), r.windows(),
+                new Result.Run(families, selected, excluded, new java.util.TreeMap<>(settings)));
+    }
+
+    /** The whole small catalog run by a driver declaring completion-queue: CQ PASS, the others NOT_APPLICABLE. */
+    static Result certifiable(Map<String, String> settings) {
+        return withRun(result(true, window("CQ-1", "a", Outcome.PASS, null), window("CQ-1", "b", Outcome.PASS, null),
+                        window("CQ-2", null, Outcome.PASS, null),
+                        window("CS-1", null, Outcome.NOT_APPLICABLE, "the driver does not declare connection-setup"),
+                        window("HS-2", null, Outcome.NOT_APPLICABLE, "the driver does not declare peer-handshake")),
+                List.of("completion-queue"), List.of("CQ-1", "CQ-2", "CS-1", "HS-2"), List.of(), settings);
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -86,18 +87,22 @@ class SummaryMarkdownTest {
 
     @Test
     void verdicts() {
-        assertEquals("## Fabric TCK: sample 1.0.0: certified",
+        assertEquals("## Fabric TCK: sample 1.0.0: passed 1 of the selected windows — not a certification",
                 heading(result(true, window("CQ-1", null, Outcome.PASS, null),
-                        window("CS-1", null, Outcome.NOT_APPLICABLE, "no"))));
+                        window("CS-1", null, Outcome.NOT_APPLICABLE, "no"))), "no catalog, no run facts: not a certification");
+        assertEquals("## Fabric TCK: sample 1.0.0: certified",
+                SummaryMarkdown.render(Fixtures.certifiable(Map.of()), Set.of(), Fixtures.catalog())
+                        .lines().findFirst().orElseThrow());
         assertEquals("## Fabric TCK: sample 1.0.0: 1 problem",
                 heading(result(true, window("CQ-1", null, Outcome.FAIL, "lost"))));
         assertEquals("## Fabric TCK: sample 1.0.0: incomplete run",
                 heading(result(false, window("CQ-1", null, Outcome.PASS, null))));
         assertEquals("## Fabric TCK: sample 1.0.0: 1 problem", heading(result(true)), "a run that judged nothing");
-        assertEquals("## Fabric TCK: sample 1.0.0: certified (failed as expected: CQ-1)",
+        assertEquals("## Fabric TCK: sample 1.0.0: failed as expected (CQ-1), otherwise passed 0 of the selected windows "
+                        + "— not a certification",
                 SummaryMarkdown.render(result(true, window("CQ-1", null, Outcome.FAIL, "lost")), Set.of("CQ-1"))
                         .lines().findFirst().orElseThrow());
-        assertEquals("## Fabric TCK: unknown driver: certified",
+        assertEquals("## Fabric TCK: unknown driver: passed 1 of the selected windows — not a certification",
                 heading(new Result(Result.SCHEMA, "0.1.0", null, null, true,
                         List.of(window("CQ-1", null, Outcome.PASS, null)))));
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +19,12 @@ class VerificationTest {
         Result r = result(true, window("CQ-1", "a", Outcome.PASS, null), window("CQ-1", "b", Outcome.PASS, null),
                 window("CS-1", null, Outcome.NOT_APPLICABLE, "not implemented"));
         assertEquals(List.of(), Verification.problems(r, Set.of()));
-        assertEquals("Fabric TCK: sample 1.0.0 certified: 2 windows passed, 1 not applicable.",
-                Verification.certified(r, Set.of()));
+        assertEquals("Fabric TCK: sample 1.0.0 passed 2 of the selected windows — not a certification (the result "
+                        + "does not say which families the driver declares or which windows ran; the catalog is not known).",
+                Verification.certified(r, Set.of(), Verification.standing(r, Map.of())));
+        Result whole = Fixtures.certifiable(Map.of("fabric-tck.windowTimeout", "60"));
+        assertEquals("Fabric TCK: sample 1.0.0 certified: 3 windows passed, 2 not applicable.",
+                Verification.certified(whole, Set.of(), Verification.standing(whole, Fixtures.catalog())));
     }
 
     @Test
@@ -53,8 +58,10 @@ class VerificationTest {
         Result r = result(true, window("CQ-1", "a", Outcome.PASS, null), window("CQ-1", "b", Outcome.FAIL, "lost"),
                 window("CQ-2", null, Outcome.PASS, null));
         assertEquals(List.of(), Verification.problems(r, Set.of("CQ-1")));
-        assertEquals("Fabric TCK: sample 1.0.0 failed as expected (CQ-1 FAILED); otherwise 2 windows passed.",
-                Verification.certified(r, Set.of("CQ-1")));
+        assertEquals("Fabric TCK: sample 1.0.0 failed as expected (CQ-1 FAILED); otherwise passed 2 of the selected "
+                        + "windows — not a certification (the result does not say which families the driver declares or "
+                        + "which windows ran; not every verdict is PASS or NOT_APPLICABLE with a reason (CQ-1/b FAIL)).",
+                Verification.certified(r, Set.of("CQ-1"), Verification.standing(r, Fixtures.catalog())));
     }
 
     @Test
@@ -97,5 +104,64 @@ class VerificationTest {
         for (int i = 0; i < starts.size(); i++) {
             assertTrue(problems.get(i).startsWith(starts.get(i)), problems.get(i));
         }
+    }
+
+    @Test
+    void theWholeCatalogOfTheDeclaredFamiliesUnderDefaultSettingsCertifies() {
+        Verification.Standing s = Verification.standing(Fixtures.certifiable(Map.of()), Fixtures.catalog());
+        assertEquals(new Verification.Standing(true, 3, 2, List.of()), s);
+        assertEquals("certified", s.phrase());
+        // settings that only make the search harder still certify
+        assertTrue(Verification.standing(Fixtures.certifiable(Map.of("fabric-tck.phaseStep", "5", "fabric-tck.peers", "16",
+                "fabric-tck.setupBound", "5", "fabric-tck.pointTimeout", "10")), Fixtures.catalog()).certified());
+    }
+
+    @Test
+    void aPartialSelectionPassesItsWindowsButIsNotACertification() {
+        Result quick = Fixtures.withRun(result(true, window("CQ-1", "a", Outcome.PASS, null),
+                window("CQ-1", "b", Outcome.PASS, null)), List.of("completion-queue"), List.of("CQ-1"), List.of(), Map.of());
+        Verification.Standing s = Verification.standing(quick, Fixtures.catalog());
+        assertEquals("passed 2 of the selected windows — not a certification", s.phrase());
+        assertEquals(List.of("the selection leaves out CQ-2 of the declared family completion-queue"), s.reasons());
+
+        Result excluded = Fixtures.withRun(result(true, window("CQ-2", null, Outcome.PASS, null)),
+                List.of("completion-queue"), List.of("CQ-2"), List.of("CQ-1", "CS"), Map.of());
+        assertEquals(List.of("the selection leaves out CQ-1 of the declared family completion-queue (excluded: CQ-1, CS)"),
+                Verification.standing(excluded, Fixtures.catalog()).reasons());
+    }
+
+    @Test
+    void aDriverDeclaringNoFamilyIsNotACertification() {
+        Result none = Fixtures.withRun(result(true, window("CQ-1", "a", Outcome.NOT_APPLICABLE, "not declared"),
+                        window("CQ-1", "b", Outcome.NOT_APPLICABLE, "not declared")), List.of(), List.of("CQ-1"), List.of(),
+                Map.of());
+        Verification.Standing s = Verification.standing(none, Fixtures.catalog());
+        assertEquals(List.of("the driver declares no family"), s.reasons());
+        assertEquals("passed 0 of the selected windows — not a certification", s.phrase());
+    }
+
+    @Test
+    void settingsThatWeakenTheSearchAreNotACertification() {
+        Verification.Standing s = Verification.standing(Fixtures.certifiable(Map.of("fabric-tck.phaseStep", "300",
+                "fabric-tck.peers", "2", "fabric-tck.helloRounds", "100")), Fixtures.catalog());
+        assertEquals(List.of(
+                "fabric-tck.helloRounds=100 does not certify (25 or fewer certify: a larger bound lets a slower convergence pass)",
+                "fabric-tck.peers=2 does not certify (8 or more certify: fewer peers make fewer crossing hellos)",
+                "fabric-tck.phaseStep=300 does not certify (only 1, 2, 5 or 10 certify: a step that divides the default "
+                        + "10 tries every phase the default tries)"), s.reasons());
+    }
+
+    @Test
+    void aFailureAnIncompleteRunOrAReasonlessNotApplicableIsNotACertification() {
+        Result r = Fixtures.withRun(result(false, window("CQ-1", "a", Outcome.PASS, null),
+                        window("CQ-1", "b", Outcome.FAIL, "lost"), window("CQ-2", null, Outcome.NOT_APPLICABLE, " ")),
+                List.of("completion-queue"), List.of("CQ-1", "CQ-2"), List.of(), Map.of());
+        assertEquals(List.of("the run did not finish", "not every verdict is PASS or NOT_APPLICABLE with a reason "
+                + "(CQ-1/b FAIL, CQ-2 NOT_APPLICABLE without a reason)"),
+                Verification.standing(r, Fixtures.catalog()).reasons());
+        Result missing = Fixtures.withRun(result(true, window("CQ-1", "a", Outcome.PASS, null),
+                window("CQ-2", null, Outcome.PASS, null)), List.of("completion-queue"), List.of("CQ-1", "CQ-2"),
+                List.of(), Map.of());
+        assertEquals(List.of("no verdict for CQ-1/b"), Verification.standing(missing, Fixtures.catalog()).reasons());
     }
 }

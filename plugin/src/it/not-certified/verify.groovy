@@ -1,0 +1,39 @@
+import groovy.json.JsonSlurper
+
+// The invocations append to one build log; the last one's result and certificate are in target/.
+def log = new File(basedir, 'build.log').text
+def out = new File(basedir, 'target/fabric-tck')
+
+// 1 and 2: the sample driver passes HS-3, and says it is not a certification
+// (the dash is left out of the log's checks: the log's encoding is the platform's)
+assert log.contains('Fabric TCK: sample ') && log.contains(' passed 1 of the selected windows ')
+assert log.contains(' not a certification (the selection leaves out CQ-1, CQ-2, CQ-3, CQ-4 of the declared family '
+        + 'completion-queue')
+assert log.contains('fabric-tck.helloRounds=1000 does not certify (25 or fewer certify')
+assert log.contains('(excluded: CQ, CS, HS-1, HS-2, HS-4)')
+
+// 3: a driver declaring no family
+assert log.contains('Fabric TCK: it-no-family it passed 0 of the selected windows ')
+assert log.contains(' not a certification (the driver declares no family')
+def certificate = new JsonSlurper().parse(new File(out, 'fabric-tck-certificate.json'))
+assert certificate.schema == 'fabric-tck-certificate/2'
+assert certificate.certified == false
+assert certificate.driver.name == 'it-no-family'
+assert certificate.driver.families == []
+assert certificate.notCertifiedBecause.contains('the driver declares no family')
+assert new File(out, 'summary.md').readLines()[0] == '## Fabric TCK: it-no-family it: passed 0 of the selected windows — not a certification'
+assert new File(out, 'report.html').text.contains('<h1>Fabric TCK report: passed 0 of the selected windows — not a certification</h1>')
+// the dependency jar that holds the instrumented classes is bound, by its sha256
+assert certificate.artifacts.any { it.role == 'dependency' && it.id == 'io.github.fabrictck.it:it-drivers' && it.sha256 ==~ /[0-9a-f]{64}/ }
+
+// 4: out of range, before any fork
+assert log.contains('fabric-tck.forkTimeout=-1 is outside its range: a whole number of seconds from 1 to 86400 (default 600).')
+assert log.contains('fabric-tck.peers=abc is outside its range: a whole number of peers from 2 to 128 (default 8).')
+assert log.contains('fabric-tck.setupBound=0 is read inside the fork, where Maven\'s properties do not reach: pass it '
+        + 'through fabric-tck.argLine (-Dfabric-tck.argLine=-Dfabric-tck.setupBound=0).')
+def lastBuild = log.substring(log.lastIndexOf('Scanning for projects'))
+assert lastBuild.contains('fabric-tck.forkTimeout=-1 is outside its range')
+assert !lastBuild.contains('running the catalog in a forked JVM')
+assert !log.contains(' certified: ')
+
+return true

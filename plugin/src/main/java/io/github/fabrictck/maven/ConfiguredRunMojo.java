@@ -1,0 +1,142 @@
+package io.github.fabrictck.maven;
+
+import io.github.fabrictck.launcher.Catalog;
+import io.github.fabrictck.report.Certificate;
+import io.github.fabrictck.report.DriverArtifact;
+import io.github.fabrictck.report.WindowInfo;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.maven.artifact.Artifact;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * What the {@code run}, {@code verify} and {@code recheck} goals share: the run's configuration,
+ * so that {@code verify} can refuse a result made under another one, and the artifacts that supply
+ * instrumented classes, which the certificate binds.
+ */
+abstract class ConfiguredRunMojo extends FabricTckMojo {
+
+    /** The driver's name, as it names itself; needed only when the class path has several. */
+    @Parameter(property = "fabric-tck.driver")
+    protected String driver;
+
+    /** Comma list of window ids or families to run, for example {@code CQ-1,HS}; default: the whole catalog. */
+    @Parameter(property = "fabric-tck.windows")
+    protected String windows;
+
+    /** Comma list of window ids or families not to run. */
+    @Parameter(property = "fabric-tck.excludeWindows")
+    protected String excludeWindows;
+
+    /**
+     * Runs each window variant this many times (1 to 1000) and reports the verdict counts and the
+     * time-to-detect distribution: the flakiness report.
+     */
+    @Parameter(property = "fabric-tck.repeat", defaultValue = "1")
+    protected String repeat;
+
+    /** Comma list of package prefixes to instrument in addition to the classes directory. */
+    @Parameter(property = "fabric-tck.instrumentPackages")
+    protected String instrumentPackages;
+
+    /** The driver's classes, which the agent rewrites. */
+    @Parameter(defaultValue = "${project.build.outputDirectory}", required = true)
+    protected File classesDirectory;
+
+    /** The fork is killed when it runs longer than this many seconds (1 to 86400). */
+    @Parameter(property = "fabric-tck.forkTimeout", defaultValue = "600")
+    protected String forkTimeoutSeconds;
+
+    /** A window is an ERROR when it runs longer than this many seconds (1 to 3600). */
+    @Parameter(property = "fabric-tck.windowTimeout", defaultValue = "60")
+    protected String windowTimeoutSeconds;
+
+    /**
+     * Extra arguments of the forked JVM, separated by whitespace; quotes group (as in a shell).
+     * Its {@code -Dfabric-tck.*} settings are checked against their ranges before the fork.
+     */
+    @Parameter(property = "fabric-tck.argLine")
+    protected String argLine;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    protected MavenSession session;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    protected MavenProject project;
+
+    /** The configuration the parameters give. */
+    protected RunConfiguration configuration() {
+        return new RunConfiguration(driver, windows, excludeWindows, repeat, windowTimeoutSeconds, forkTimeoutSeconds,
+                argLine, instrumentPackages);
+    }
+
+    /** Maven's project and user properties named {@code fabric-tck.*}. */
+    protected Map<String, String> mavenProperties() {
+        Map<String, String> properties = new TreeMap<>();
+        if (project != null) {
+            project.getProperties().stringPropertyNames().stream().filter(n -> n.startsWith("fabric-tck."))
+                    .forEach(n -> properties.put(n, project.getProperties().getProperty(n)));
+        }
+        if (session != null) {
+            session.getUserProperties().stringPropertyNames().stream().filter(n -> n.startsWith("fabric-tck."))
+                    .forEach(n -> properties.put(n, session.getUserProperties().getProperty(n)));
+        }
+        return properties;
+    }
+
+    /**
+     * Every artifact that supplies instrumented classes, as they are now: the module's jar (else its
+     * classes directory), then each dependency jar holding classes in {@code instrumentPackages}.
+     */
+    protected List<DriverArtifact> instrumentedArtifacts(String packages) throws IOException {
+        File jar = project.getArtifact() == null ? null : project.getArtifact().getFile();
+        Path base = project.getBasedir().toPath();
+        List<DriverArtifact> artifacts = new ArrayList<>();
+        artifacts.add(DriverArtifact.of(project.getGroupId() + ":" + project.getArtifactId(),
+                jar == null ? null : jar.toPath(), classesDirectory.toPath(), base));
+        List<String> prefixes = ForkCommand.items(packages);
+        for (Artifact a : project.getArtifacts()) {
+            if (a.getFile() != null && !Artifact.SCOPE_TEST.equals(a.getScope())) {
+                DriverArtifact d = DriverArtifact.dependency(a.getGroupId() + ":" + a.getArtifactId(),
+                        a.getFile().toPath(), prefixes, base);
+                if (d != null) {
+                    artifacts.add(d);
+                }
+            }
+        }
+        return artifacts;
+    }
+
+    /**
+     * The artifacts as {@link #instrumentedArtifacts} finds them now, but the module's found as the
+     * certificate recorded it ({@link DriverArtifact#now}): a goal run without {@code package} still
+     * hashes the jar the run bound.
+     */
+    protected List<DriverArtifact> artifactsNow(Certificate c, String packages) throws IOException {
+        List<DriverArtifact> now = new ArrayList<>(instrumentedArtifacts(packages));
+        DriverArtifact recorded = c.artifacts().stream().filter(a -> DriverArtifact.MODULE.equals(a.role()))
+                .findFirst().orElse(null);
+        if (recorded != null) {
+            File jar = project.getArtifact() == null ? null : project.getArtifact().getFile();
+            now.set(0, DriverArtifact.now(recorded, jar == null ? null : jar.toPath(), project.getBasedir().toPath()));
+        }
+        return now;
+    }
+
+    /** The catalog's metadata, or {@code null} when it cannot be read here. */
+    protected Map<String, WindowInfo> catalogInfo() {
+        try {
+            return Catalog.discover().info();
+        } catch (RuntimeException | LinkageError e) {
+            getLog().warn("Fabric TCK: cannot read the catalog in Maven's JVM: " + e);
+            return null;
+        }
+    }
+}

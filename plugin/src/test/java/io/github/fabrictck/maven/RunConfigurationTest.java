@@ -1,0 +1,72 @@
+package io.github.fabrictck.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.github.fabrictck.report.Certificate;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.Settings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RunConfigurationTest {
+
+    private static RunConfiguration config(String repeat, String windowTimeout, String forkTimeout, String argLine,
+                                           String packages) {
+        return new RunConfiguration(null, null, null, repeat, windowTimeout, forkTimeout, argLine, packages);
+    }
+
+    @Test
+    void defaultsAreInRange() {
+        assertEquals(List.of(), config("1", "60", "600", null, null).problems(null, Map.of()));
+        assertNull(Preflight.settings(config(null, null, null, null, null), null, Map.of()));
+    }
+
+    @Test
+    void everySettingOutOfRangeIsOneSentenceBeforeTheFork() {
+        RunConfiguration bad = config("0", "0", "-1",
+                "-Xmx1g -Dfabric-tck.peers=abc -Dfabric-tck.setupBound=0 -Dfabric-tck.phaseStep=300", "com.acme, 1bad");
+        assertEquals(List.of(
+                "fabric-tck.repeat=0 is outside its range: a whole number of runs from 1 to 1000 (default 1).",
+                "fabric-tck.windowTimeout=0 is outside its range: a whole number of seconds from 1 to 3600 (default 60).",
+                "fabric-tck.forkTimeout=-1 is outside its range: a whole number of seconds from 1 to 86400 (default 600).",
+                "fabric-tck.peers=abc is outside its range: a whole number of peers from 2 to 128 (default 8).",
+                "fabric-tck.setupBound=0 is outside its range: a whole number of virtual seconds from 1 to 600 (default 10).",
+                "fabric-tck.phaseStep=5 is read inside the fork, where Maven's properties do not reach: pass it through "
+                        + "fabric-tck.argLine (-Dfabric-tck.argLine=-Dfabric-tck.phaseStep=5).",
+                "fabric-tck.instrumentPackages names 1bad, which is not a Java package name: give a comma list such as "
+                        + "com.acme.core,com.acme.util.",
+                "fabric-tck.jvm=/no/such/java is not an executable file: give the path of a java executable, for example "
+                        + "$JAVA_HOME/bin/java."),
+                bad.problems(Path.of("/no/such/java"), Map.of("fabric-tck.phaseStep", "5", "fabric-tck.windows", "CQ-1")));
+        assertEquals("fabric-tck.argLine=-Dfabric-tck.peers=\"8 has an unclosed \" quote: close it, or escape it with a "
+                + "backslash.", Preflight.settings(config(null, null, null, "-Dfabric-tck.peers=\"8", null), null, Map.of()));
+    }
+
+    @Test
+    void theForkReportsTheArgLineTheTimeoutAndThePackages() {
+        RunConfiguration c = config("3", "90", "1200", "-ea -Dfabric-tck.phaseStep=5 '-Dfabric-tck.debug'", " com.acme ,x.y");
+        assertEquals(Map.of("fabric-tck.phaseStep", "5", "fabric-tck.debug", "", "fabric-tck.windowTimeout", "90",
+                "fabric-tck.instrument.packages", "com.acme,x.y"), c.forkSettings());
+        assertEquals(Map.of("fabric-tck.repeat", "3", "fabric-tck.forkTimeout", "1200"), c.parameters());
+        assertEquals("5", c.effective().get("fabric-tck.phaseStep"));
+        assertEquals("3", c.effective().get("fabric-tck.repeat"));
+    }
+
+    @Test
+    void aCertificatesConfigurationRunsAgainWithEverySettingItRecords() {
+        RunConfiguration original = config("2", "90", "1200", "-Dfabric-tck.phaseStep=5 -Dfabric-tck.peers=16", "com.acme");
+        Certificate c = new Certificate(false, List.of("x"), "s", "0.1.0", List.of("CQ-1", "CQ-2", "HS-1"), "d",
+                new Result.DriverInfo("sample", "1"), List.of("completion-queue"), List.of("CQ-1", "CQ-2"),
+                List.of("HS"), original.effective(), null, List.of(), "r", true, List.of());
+        RunConfiguration again = RunConfiguration.of(c);
+        assertEquals("sample", again.driver());
+        assertEquals("CQ-1,CQ-2", again.windows());
+        assertEquals("HS", again.excludeWindows());
+        assertEquals(original.effective(), again.effective());
+        assertEquals(List.of(), again.problems(null, Map.of()));
+        assertEquals(Settings.forkProperties().size(), again.argLineProperties().size());
+    }
+}
