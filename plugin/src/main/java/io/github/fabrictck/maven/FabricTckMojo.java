@@ -1,6 +1,9 @@
 package io.github.fabrictck.maven;
 
 import java.io.File;
+import java.util.Properties;
+import java.util.function.Consumer;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -19,16 +22,72 @@ abstract class FabricTckMojo extends AbstractMojo {
     @Parameter(property = "skipTests", defaultValue = "false")
     private boolean skipTests;
 
+    /** Failsafe's switch for the integration tests, which the kit is: skips the run and the verification too. */
+    @Parameter(property = "skipITs", defaultValue = "false")
+    private boolean skipITs;
+
     /** Maven's switch that skips compiling and running tests: skips the run and the verification too. */
     @Parameter(property = "maven.test.skip", defaultValue = "false")
     private boolean mavenTestSkip;
 
+    /** A {@code pom}-packaged project (a parent, an aggregator) has no driver to judge, so the plugin may sit in its build. */
+    @Parameter(defaultValue = "${project.packaging}", readonly = true)
+    private String packaging;
+
+    /** Where the properties the user set come from, so that messages name the one that was set. */
+    @Parameter(defaultValue = "${session}", readonly = true)
+    private MavenSession buildSession;
+
     /** Whether to skip; logs which switch said so. */
     protected boolean skipped() {
-        String why = skip ? "fabric-tck.skip" : skipTests ? "skipTests" : mavenTestSkip ? "maven.test.skip" : null;
+        String why = "pom".equals(packaging) ? "pom packaging: no driver classes here"
+                : skip ? "fabric-tck.skip" : skipTests ? "skipTests" : skipITs ? "skipITs"
+                : mavenTestSkip ? "maven.test.skip" : null;
         if (why != null) {
             getLog().info("Fabric TCK: skipped (" + why + ").");
         }
         return why != null;
+    }
+
+    /**
+     * The first of {@code names} that is set for this build (with {@code -D}, in Maven's system
+     * properties or in the project's properties), or {@code null}: what a message names when the user
+     * turned a switch that has several names.
+     */
+    protected String propertySet(String... names) {
+        Properties user = buildSession == null ? new Properties() : buildSession.getUserProperties();
+        Properties system = buildSession == null ? System.getProperties() : buildSession.getSystemProperties();
+        Properties project = buildSession == null || buildSession.getCurrentProject() == null ? new Properties()
+                : buildSession.getCurrentProject().getProperties();
+        return firstSet(names, user, system, project);
+    }
+
+    /** The first of {@code names} set in any of {@code sources}, looked up in that order of names. */
+    static String firstSet(String[] names, Properties... sources) {
+        for (String name : names) {
+            for (Properties p : sources) {
+                if (p != null && p.getProperty(name) != null) {
+                    return name;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether modules build in parallel ({@code -T}): then lines of several modules interleave in the log. */
+    protected boolean parallelBuild() {
+        return buildSession != null && buildSession.isParallel();
+    }
+
+    /**
+     * A log for the fork's progress lines: under {@code -T} each line names the driver (or, when none
+     * was chosen, the module), since the lines of several modules interleave.
+     */
+    static Consumer<String> progressLog(Consumer<String> log, boolean parallel, String driver, String module) {
+        if (!parallel) {
+            return log;
+        }
+        String who = "[" + (driver == null || driver.isBlank() ? module : driver.strip()) + "] ";
+        return line -> log.accept(who + line);
     }
 }

@@ -308,6 +308,7 @@ public final class WindowRun {
     /** Where driver threads are now, for a timeout: each thread's state and blocking call or top frame. */
     public String whereThreadsAre() {
         List<String> where = new ArrayList<>();
+        java.util.Set<String> outside = new java.util.TreeSet<>();
         for (DriverThread d : threads.values()) {
             Thread t = d.thread;
             if (!t.isAlive()) {
@@ -317,12 +318,16 @@ public final class WindowRun {
             if (at == null) {
                 StackTraceElement top = driverFrame(t.getStackTrace());
                 at = top == null ? "kit code" : Site.format(top);
+                if (top != null && Agent.config() != null && !Agent.isInstrumented(top.getClassName())) {
+                    outside.add(top.getClassName());
+                }
             }
             where.add(t.getName() + " " + t.getState() + (d.held ? " (held)" : "") + (d.waitingForWork ? " waiting for work"
                     : " in " + at));
         }
         String deadlock = ThreadDump.deadlock(threads.keySet());
-        return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where);
+        return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where)
+                + StuckDetector.outsideInstrumentedPackages(outside);
     }
 
     private static StackTraceElement driverFrame(StackTraceElement[] stack) {

@@ -122,6 +122,7 @@ public final class Launcher {
         Catalog catalog = Catalog.discover();
         Map<String, WindowInfo> info = catalog.info();
         Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
+        Set<String> variants = WindowSelection.variants(catalog, config.windows(), config.excluded());
         Driver driver = selectDriver(Thread.currentThread().getContextClassLoader(), config.driverName());
         Path out = config.outputDirectory();
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
@@ -142,7 +143,7 @@ public final class Launcher {
                 .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
                 .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
-        catalog.entries().stream().filter(e -> windows.contains(e.window().id()))
+        catalog.entries().stream().filter(e -> variants.contains(e.label()))
                 .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
         LauncherDiscoveryRequest discovery = request.build();
 
@@ -200,7 +201,7 @@ public final class Launcher {
                 };
         String title = entry.window().title() + (entry.variant() == null ? "" : " (" + entry.variant().title() + ")");
         String reproduce = config.reproducePrefix() + " -Dfabric-tck.driver=" + driver.name()
-                + " -Dfabric-tck.windows=" + entry.window().id();
+                + " -Dfabric-tck.windows=" + entry.label();
         return new WindowResult(entry.window().id(), entry.variant() == null ? null : entry.variant().id(), title,
                 entry.window().family().id(), v.outcome(), millis, v.reason(), v.violated(), evidence,
                 reproduce, record == null ? null : record.threadDump(), record == null ? List.of() : record.trace());

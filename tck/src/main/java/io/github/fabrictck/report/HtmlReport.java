@@ -57,9 +57,10 @@ public final class HtmlReport {
 
         header(h, r);
         verdictTable(h, r);
+        Map<String, String> described = new java.util.HashMap<>();
         for (int i = 0; i < r.windows().size(); i++) {
             WindowResult w = r.windows().get(i);
-            window(h, w, "w" + i, catalog.get(w.id()));
+            window(h, w, "w" + i, catalog.get(w.id()), described);
         }
         h.append("<footer>Fabric TCK ").append(Html.escape(r.tckVersion()))
                 .append(". The result file <code>").append(ResultJson.FILE_NAME)
@@ -122,10 +123,35 @@ public final class HtmlReport {
         if (r.windows().isEmpty()) {
             h.append("<tr><td colspan=\"5\">No window was judged.</td></tr>\n");
         }
-        h.append("</tbody>\n</table>\n</section>\n");
+        h.append("</tbody>\n</table>\n");
+        if (r.windows().stream().anyMatch(w -> !w.trace().isEmpty())) {
+            legend(h);
+        }
+        h.append("</section>\n");
     }
 
-    private static void window(StringBuilder h, WindowResult w, String id, WindowInfo info) {
+    /** How to read the timelines: once, under the verdict table. */
+    private static void legend(StringBuilder h) {
+        h.append("<p class=\"legend\">How to read a timeline: one lane per thread, the simulated device or fabric and ")
+                .append("the kit on top. <span class=\"key hold\">bar</span> a driver thread held by the kit; ")
+                .append("<span class=\"key device\">&#9670;</span> device or fabric event (what the kit injected); ")
+                .append("<span class=\"key call\">&#9679;</span> driver call to the environment; ")
+                .append("<span class=\"key sync\">&#9632;</span> driver synchronisation; ")
+                .append("<span class=\"key spi\">&#9679;</span> driver SPI method entered or left; ")
+                .append("<span class=\"key kit\">dashed</span> a step of the kit's script; ")
+                .append("<span class=\"key band\">&#9646;</span> a quiet stretch, collapsed (its number says how many ")
+                .append("events it holds); <span class=\"key violation\">&#9711;</span> the event a FAIL or an ERROR ")
+                .append("points at. The gap between marks grows with the time between them. Hover a mark for the event ")
+                .append("and its driver source location; in a FAIL or an ERROR, click it for its row in the event list.</p>\n");
+    }
+
+    /**
+     * One window variant's section. The catalog's description is written once per window (the other
+     * variants link to it), and next to every FAIL.
+     *
+     * @param described the section each window's description is in, by window id; added to
+     */
+    private static void window(StringBuilder h, WindowResult w, String id, WindowInfo info, Map<String, String> described) {
         String outcome = w.outcome().name();
         h.append("<section class=\"window ").append(outcome).append("\" id=\"").append(id).append("\" data-outcome=\"")
                 .append(outcome).append("\">\n<h2><span class=\"label\">").append(Html.escape(w.label()))
@@ -142,11 +168,15 @@ public final class HtmlReport {
                 }
                 h.append("</p>");
             }
-            h.append("<p class=\"reason-text\">").append(Html.escape(w.reason())).append("</p></div>\n");
+            h.append("<p class=\"reason-text\">").append(Html.breakable(w.reason())).append("</p></div>\n");
         }
 
-        if (info != null) {
+        if (info != null && (w.outcome() == Outcome.FAIL || !described.containsKey(info.id()))) {
             about(h, w, info);
+            described.putIfAbsent(info.id(), id);
+        } else if (info != null) {
+            h.append("<p class=\"about-ref\">About ").append(Html.escape(info.id())).append(": see <a href=\"#")
+                    .append(described.get(info.id())).append("\">its first variant</a>.</p>\n");
         }
         evidence(h, w);
         if (w.repeat() != null) {
@@ -197,7 +227,7 @@ public final class HtmlReport {
             h.append("<ol class=\"holds\">");
             for (Evidence.Hold hold : e.holds()) {
                 h.append("<li><b>").append(Html.escape(hold.thread())).append("</b> held at ")
-                        .append(Html.escape(hold.point())).append(" in <code class=\"at\">").append(Html.escape(hold.at()))
+                        .append(Html.escape(hold.point())).append(" in <code class=\"at\">").append(Html.location(hold.at()))
                         .append("</code></li>");
             }
             h.append("</ol>");
@@ -208,7 +238,8 @@ public final class HtmlReport {
     private static void repeat(StringBuilder h, RepeatStats r) {
         h.append("<div class=\"repeat\"><h3>Repeated runs</h3><p>").append(r.runs()).append(" runs: ").append(r.pass())
                 .append(" pass, ").append(r.fail()).append(" fail, ").append(r.error()).append(" error, ")
-                .append(r.notApplicable()).append(" not applicable.");
+                .append(r.notApplicable()).append(" not applicable").append(r.flaky() ? ": flaky, the outcome changed between runs."
+                        : ", the same outcome every run.");
         RepeatStats.Distribution d = r.timeToDetectMillis();
         if (d != null) {
             h.append(" Time to detect: min ").append(d.min()).append(" ms, median ").append(d.median()).append(" ms, p95 ")
@@ -224,32 +255,29 @@ public final class HtmlReport {
             return;
         }
         Timeline t = Timeline.of(w);
-        h.append("<p class=\"legend\">One lane per thread, the simulated device or fabric and the kit on top. ")
-                .append("<span class=\"key hold\">bar</span> a driver thread held by the kit; ")
-                .append("<span class=\"key device\">&#9670;</span> device or fabric event (what the kit injected); ")
-                .append("<span class=\"key call\">&#9679;</span> driver call to the environment; ")
-                .append("<span class=\"key sync\">&#9632;</span> driver synchronisation; ")
-                .append("<span class=\"key spi\">&#9679;</span> driver SPI method entered or left; ")
-                .append("<span class=\"key kit\">dashed</span> a step of the kit's script; ")
-                .append("<span class=\"key violation\">&#9711;</span> where the verdict points. ")
-                .append("The gap between marks grows with the time between them. Hover a mark for the event, click it for ")
-                .append("its driver source location.</p>\n");
-        if (t.firstDrawn() > 0) {
-            h.append("<p class=\"cut\">The first ").append(t.firstDrawn()).append(" of ").append(w.trace().size())
-                    .append(" events are not drawn.</p>\n");
+        boolean listed = listsEvents(w);
+        h.append("<div class=\"scroll\">").append(t.svg(id, listed)).append("</div>");
+        if (!listed) {
+            h.append("<p class=\"cut\">").append(w.trace().size() == 1 ? "The event" : "All " + w.trace().size() + " events")
+                    .append(" of this window, with their driver source locations, are in <code>").append(ResultJson.FILE_NAME)
+                    .append("</code>; a FAIL or an ERROR lists them here.</p>");
         }
-        h.append("<div class=\"scroll\">").append(t.svg(id)).append("</div></div>\n");
+        h.append("</div>\n");
+    }
+
+    /** Whether the window's events are listed in the page: a FAIL's or an ERROR's are, the others are in the result file. */
+    static boolean listsEvents(WindowResult w) {
+        return !w.trace().isEmpty() && (w.outcome() == Outcome.FAIL || w.outcome() == Outcome.ERROR);
     }
 
     private static void events(StringBuilder h, WindowResult w, String id) {
-        List<TraceEvent> trace = w.trace();
-        if (trace.isEmpty()) {
+        if (!listsEvents(w)) {
             return;
         }
-        boolean open = w.outcome() == Outcome.FAIL || w.outcome() == Outcome.ERROR;
-        java.util.Set<Integer> highlighted = Timeline.highlighted(w, Math.max(0, trace.size() - Timeline.LIMIT));
+        List<TraceEvent> trace = w.trace();
+        java.util.Set<Integer> highlighted = Timeline.highlighted(w);
         int first = Math.max(0, trace.size() - LIST_LIMIT);
-        h.append("<details class=\"events\"").append(open ? " open" : "").append("><summary>Events (")
+        h.append("<details class=\"events\" open><summary>Events (")
                 .append(trace.size()).append(") and their driver source locations</summary>\n");
         if (first > 0) {
             h.append("<p class=\"cut\">The first ").append(first).append(" events are not listed.</p>\n");
@@ -264,7 +292,7 @@ public final class HtmlReport {
                     .append(Timeline.decimals(e.t(), 3)).append("</td><td>").append(Html.escape(e.thread()))
                     .append("</td><td>").append(Html.escape(e.event())).append("</td><td>");
             if (e.at() != null) {
-                h.append("<code class=\"at\">").append(Html.escape(e.at())).append("</code>");
+                h.append("<code class=\"at\">").append(Html.location(e.at())).append("</code>");
             }
             h.append("</td></tr>\n");
         }
@@ -283,7 +311,7 @@ public final class HtmlReport {
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);margin:0 auto;max-width:1200px;padding:16px 24px 48px}
             h1{font-size:24px;margin:8px 0}h2{font-size:18px;margin:0 0 8px}h3{font-size:14px;margin:14px 0 6px;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
             code,pre{font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-            pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:8px;border-radius:4px}
+            pre{white-space:pre-wrap;overflow-wrap:break-word;background:#f6f8fa;padding:8px;border-radius:4px}
             dl.identity{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:8px 0}dl.identity dt{color:var(--muted)}dl.identity dd{margin:0}
             .summary{font-weight:600}.incomplete{color:var(--error);font-weight:600}
             .badge{display:inline-block;padding:0 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600}
@@ -295,7 +323,7 @@ public final class HtmlReport {
             section.window.FAIL{border-left-color:var(--fail)}section.window.ERROR{border-left-color:var(--error)}section.window.PASS{border-left-color:var(--pass)}
             .title{font-weight:400}.ms{color:var(--muted);font-weight:400;font-size:13px}
             .reason{background:#fdecea;border-radius:4px;padding:8px 12px}.window.ERROR .reason{background:#fff3e0}.window.NOT_APPLICABLE .reason{background:#f3f5f7}
-            .reason-text{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0}.violated{margin:0}
+            .reason-text{white-space:pre-wrap;overflow-wrap:break-word;margin:4px 0}.violated{margin:0}
             details{margin:8px 0}summary{cursor:pointer;font-weight:600}
             details.about{background:#f4f7fb;border-radius:4px;padding:6px 12px}
             .invariants li.broken{color:var(--fail)}
@@ -314,11 +342,13 @@ public final class HtmlReport {
             svg .ring{fill:none;stroke:var(--fail);stroke-width:2.5}svg .mark:hover .shape{stroke:#000}
             svg .verdict line{stroke:var(--fail);stroke-width:3}svg .verdict text{fill:var(--fail);font-weight:700}
             svg .verdict.error line{stroke:var(--error)}svg .verdict.error text{fill:var(--error)}
-            .reproduce code{background:#f6f8fa;padding:4px 8px;border-radius:4px;display:inline-block;overflow-wrap:anywhere}
+            .reproduce code{background:#f6f8fa;padding:4px 8px;border-radius:4px;display:inline-block;overflow-wrap:break-word}
             button.copy{font:inherit;padding:2px 10px;cursor:pointer}
             table.events{font-size:12.5px;table-layout:fixed}table.events th:nth-child(1){width:4em}table.events th:nth-child(2){width:6em}
-            table.events th:nth-child(3){width:11em}table.events th:nth-child(5){width:38%}table.events td{overflow-wrap:anywhere}
-            code.at{overflow-wrap:anywhere}svg .kit-label{fill:#00838f;font-size:10px}
+            table.events th:nth-child(3){width:11em}table.events th:nth-child(5){width:38%}table.events td{overflow-wrap:break-word}
+            code.at{overflow-wrap:normal;word-break:normal}svg .kit-label{fill:#00838f;font-size:10px}
+            svg .band{fill:#eceff1;stroke:#b0bec5;stroke-dasharray:2 2}svg .band-label{fill:var(--muted);font-size:9px;text-anchor:middle}
+            svg .stretch:hover .band{fill:#cfd8dc}.key.band{color:#90a4ae}
             table.events tr.violation td{background:#fdecea}table.events tr:target td{background:#fff59d}
             table.events tr.k-device td:nth-child(3){color:#6a1b9a}
             .cut{color:var(--muted)}footer{margin-top:32px;color:var(--muted);font-size:12px}

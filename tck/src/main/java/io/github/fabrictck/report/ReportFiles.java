@@ -35,7 +35,7 @@ public final class ReportFiles {
     public static void writeAll(Result r, Path directory, Map<String, WindowInfo> catalog) throws IOException {
         ResultJson.write(r, directory.resolve(ResultJson.FILE_NAME));
         AtomicFile.write(directory.resolve(SurefireXml.fileName(r)), SurefireXml.render(r));
-        AtomicFile.write(directory.resolve(SUMMARY_FILE_NAME), SummaryMarkdown.render(r));
+        AtomicFile.write(directory.resolve(SUMMARY_FILE_NAME), SummaryMarkdown.render(r, java.util.Set.of(), catalog));
         AtomicFile.write(directory.resolve(HtmlReport.FILE_NAME), HtmlReport.render(r, catalog));
     }
 
