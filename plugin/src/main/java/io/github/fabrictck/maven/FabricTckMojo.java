@@ -4,8 +4,11 @@ import java.io.File;
 import java.util.Properties;
 import java.util.function.Consumer;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
 
 /** What the {@code run} and {@code verify} goals share: where the reports are, and when to skip. */
 abstract class FabricTckMojo extends AbstractMojo {
@@ -72,6 +75,34 @@ abstract class FabricTckMojo extends AbstractMojo {
             }
         }
         return null;
+    }
+
+    /** The module's directory as a reproduce command names it from the root of the build (see {@link ForkCommand#modulePath}). */
+    protected String modulePath(File basedir) {
+        File root = buildSession == null || buildSession.getRequest() == null ? null
+                : buildSession.getRequest().getMultiModuleProjectDirectory();
+        if (root == null && buildSession != null && buildSession.getTopLevelProject() != null) {
+            root = buildSession.getTopLevelProject().getBasedir();
+        }
+        return ForkCommand.modulePath(root == null ? null : root.toPath(), basedir.toPath());
+    }
+
+    /**
+     * Whether the project's build runs the {@code run} goal of the plugin {@code pluginKey}
+     * ({@code groupId:artifactId}) in an execution that leaves the driver and the windows to the command line.
+     */
+    protected static boolean bindsRunFreely(MavenProject project, String pluginKey) {
+        for (Plugin plugin : project.getBuildPlugins()) {
+            if (!pluginKey.equals(plugin.getKey()) || ForkCommand.pinsSelection(plugin.getConfiguration())) {
+                continue;
+            }
+            for (PluginExecution execution : plugin.getExecutions()) {
+                if (execution.getGoals().contains("run") && !ForkCommand.pinsSelection(execution.getConfiguration())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether modules build in parallel ({@code -T}): then lines of several modules interleave in the log. */

@@ -120,11 +120,14 @@ public class RunMojo extends FabricTckMojo {
         failIfNotNull(Preflight.outputDirectory(out));
         failIfNotNull(Preflight.windows(windows, excludeWindows));
         failIfNotNull(Preflight.spi(version(project.getArtifacts(), SPI), version(pluginArtifacts, SPI)));
+        failIfNotNull(Preflight.compiled(classesDirectory.toPath(), sourceRoots()));
         failIfNotNull(Preflight.drivers(classpath, driver));
         if (repeat < 1) {
             throw new MojoFailureException("fabric-tck.repeat is " + repeat + ": it must be 1 or more.");
         }
-        String reproducePrefix = ForkCommand.reproducePrefix(pluginGroupId, pluginArtifactId, pluginVersion);
+        String reproducePrefix = ForkCommand.reproducePrefix(modulePath(project.getBasedir()), ForkCommand.reproduceGoals(
+                bindsRunFreely(project, pluginGroupId + ":" + pluginArtifactId), pluginGroupId, pluginArtifactId,
+                pluginVersion), changedSettings());
         List<String> command = new ForkCommand(java(), argLine, classesDirectory.toPath(), instrumentPackages,
                 windowTimeoutSeconds, agentJar(), classpath, out, driver, windows, excludeWindows, repeat, reproducePrefix)
                 .arguments();
@@ -139,7 +142,9 @@ public class RunMojo extends FabricTckMojo {
         ForkExit exit;
         try {
             getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
-            Fork fork = Fork.start(command, project.getBasedir().toPath(), getLog()::info, getLog()::warn);
+            Fork fork = Fork.start(command, project.getBasedir().toPath(),
+                    progressLog(getLog()::info, parallelBuild(), driver, project.getArtifactId()),
+                    progressLog(getLog()::warn, parallelBuild(), driver, project.getArtifactId()));
             exit = fork.await(Duration.ofSeconds(forkTimeoutSeconds));
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot start the Fabric TCK fork with " + command.get(0) + ": "
@@ -175,6 +180,37 @@ public class RunMojo extends FabricTckMojo {
         certify(out, catalog);
         getLog().info("Fabric TCK result: " + resultFile);
         getLog().info("Fabric TCK report: " + out.resolve(HtmlReport.FILE_NAME));
+    }
+
+    /** The settings that are not the default, as {@code -D} properties of a reproduce command. */
+    private Map<String, String> changedSettings() {
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        if (repeat != 1) {
+            settings.put("fabric-tck.repeat", Integer.toString(repeat));
+        }
+        if (windowTimeoutSeconds != 60) {
+            settings.put("fabric-tck.windowTimeout", Integer.toString(windowTimeoutSeconds));
+        }
+        if (forkTimeoutSeconds != 600) {
+            settings.put("fabric-tck.forkTimeout", Integer.toString(forkTimeoutSeconds));
+        }
+        if (instrumentPackages != null && !instrumentPackages.isBlank()) {
+            settings.put("fabric-tck.instrumentPackages", ForkCommand.commaList(instrumentPackages));
+        }
+        if (jvm != null) {
+            settings.put("fabric-tck.jvm", jvm.toString());
+        }
+        if (argLine != null && !argLine.isBlank()) {
+            settings.put("fabric-tck.argLine", argLine.strip());
+        }
+        return settings;
+    }
+
+    /** The module's source and resource directories: sources there and no classes mean the goal ran alone. */
+    private List<String> sourceRoots() {
+        List<String> roots = new java.util.ArrayList<>(project.getCompileSourceRoots());
+        project.getResources().forEach(r -> roots.add(r.getDirectory()));
+        return roots;
     }
 
     /** The catalog's metadata (for report.html and the certificate), or {@code null} when it cannot be read here. */

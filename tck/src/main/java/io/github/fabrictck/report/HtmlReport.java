@@ -356,8 +356,9 @@ public final class HtmlReport {
 
     /**
      * The page's only script: outcome filters, the copy buttons (the clipboard API, else a selected
-     * text area and the copy command), opening the event list when a mark is clicked, and a check
-     * that the browser laid out the timelines ({@code data-rendered-*} attributes).
+     * text area and the copy command), opening the event list when a mark is clicked, a wide timeline
+     * scrolled to its verdict's event, and a check that the browser laid out the timelines
+     * ({@code data-rendered-*} attributes) without overlapping labels ({@code data-overlapping-labels}).
      */
     static final String SCRIPT = """
             (function () {
@@ -412,6 +413,15 @@ public final class HtmlReport {
                 });
               });
 
+              // a wide timeline opens scrolled to the event its verdict points at
+              document.querySelectorAll('div.scroll').forEach(function (box) {
+                var ring = box.querySelector('a.mark.violation');
+                if (ring && box.scrollWidth > box.clientWidth) {
+                  box.scrollLeft = Math.max(0, ring.getBBox().x - box.clientWidth / 2);
+                }
+                box.setAttribute('data-scroll-left', String(Math.round(box.scrollLeft)));
+              });
+
               var rendered = 0;
               document.querySelectorAll('svg.timeline').forEach(function (svg) {
                 var lanes = 0, marks = 0, holds = 0;
@@ -424,6 +434,16 @@ public final class HtmlReport {
                 svg.setAttribute('data-rendered-lanes', String(lanes));
                 svg.setAttribute('data-rendered-marks', String(marks));
                 svg.setAttribute('data-rendered-holds', String(holds));
+                var labels = Array.prototype.slice.call(svg.querySelectorAll('text.kit-label, text.hold-label, '
+                  + 'text.tick-label, text.band-label')).map(function (t) { return t.getBBox(); });
+                var overlaps = 0;
+                for (var i = 0; labels.length > i; i++) {
+                  for (var j = i + 1; labels.length > j; j++) {
+                    var a = labels[i], b = labels[j];
+                    if (b.x + b.width > a.x && a.x + a.width > b.x && b.y + b.height > a.y && a.y + a.height > b.y) { overlaps++; }
+                  }
+                }
+                svg.setAttribute('data-overlapping-labels', String(overlaps));
                 if (lanes > 0 && marks > 0) { rendered++; }
               });
               document.body.setAttribute('data-rendered-timelines', String(rendered));

@@ -42,7 +42,7 @@ final class Timeline {
     static final int LIMIT = 400;
 
     /** At most this many marks are drawn for a PASS or a NOT_APPLICABLE, which nobody needs to read event by event. */
-    static final int QUIET_LIMIT = 50;
+    static final int QUIET_LIMIT = 40;
 
     /** The last events of a FAIL or an ERROR, never collapsed: where it ended. */
     static final int LAST_KEPT = 5;
@@ -236,6 +236,7 @@ final class Timeline {
         boolean judged = w.outcome() == Outcome.FAIL || w.outcome() == Outcome.ERROR;
         List<Set<Kind>> levels = List.of(EnumSet.of(Kind.DEVICE, Kind.KIT, Kind.HOLD), EnumSet.of(Kind.KIT, Kind.HOLD),
                 EnumSet.of(Kind.HOLD), EnumSet.noneOf(Kind.class));
+        Set<Kind> before = EnumSet.allOf(Kind.class);
         for (Set<Kind> kept : levels) {
             for (int i = 0; i < trace.size(); i++) {
                 boolean last = judged && i >= trace.size() - LAST_KEPT;
@@ -243,8 +244,10 @@ final class Timeline {
                 shown[i] = i == 0 || last || near || kept.contains(kind(trace.get(i)));
             }
             if (drawn(shown) <= limit) {
+                sample(trace, shown, before, limit);
                 break;
             }
+            before = kept;
         }
         // a stretch of one or two events is drawn as its events while they fit: a band would hide them for nothing
         for (int i = 0; i < shown.length; i++) {
@@ -262,6 +265,27 @@ final class Timeline {
             }
         }
         return shown;
+    }
+
+    /**
+     * Fills up to half the budget with events of the kinds the last step collapsed, evenly spread over
+     * the trace (every n-th), so that a long run reduced to a few marks still shows how it went.
+     */
+    private static void sample(List<TraceEvent> trace, boolean[] shown, Set<Kind> kinds, int limit) {
+        List<Integer> collapsed = new ArrayList<>();
+        for (int i = 0; i < trace.size(); i++) {
+            if (!shown[i] && kinds.contains(kind(trace.get(i)))) {
+                collapsed.add(i);
+            }
+        }
+        int room = (limit / 2 - drawn(shown)) / 2; // up to half the budget; each event drawn may split a band in two
+        if (collapsed.isEmpty() || room <= 0) {
+            return;
+        }
+        int stride = (collapsed.size() + room - 1) / room;
+        for (int k = stride / 2; k < collapsed.size(); k += stride) {
+            shown[collapsed.get(k)] = true;
+        }
     }
 
     /** The indices of the {@code held} and {@code released} events of driver threads. */

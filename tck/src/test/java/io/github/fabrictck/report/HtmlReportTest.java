@@ -101,22 +101,7 @@ class HtmlReportTest {
 
     @Test
     void anAllPassReportOfTheWholeCatalogStaysUnder300Kilobytes() throws IOException {
-        // the kill matrix's real traces as the PASS of every variant of the catalog, one of them with 1,800 events
-        List<WindowResult> real = ReportFixtures.wholeCatalog().windows();
-        List<io.github.fabrictck.launcher.Catalog.Entry> entries = io.github.fabrictck.launcher.Catalog.discover().entries();
-        List<WindowResult> passes = new java.util.ArrayList<>();
-        for (int i = 0; i < entries.size(); i++) {
-            WindowResult w = real.get(i % real.size());
-            List<TraceEvent> trace = new java.util.ArrayList<>(w.trace());
-            while (i == 14 && trace.size() < 1800) {
-                trace.addAll(w.trace());
-            }
-            passes.add(new WindowResult(entries.get(i).window().id(), entries.get(i).variant() == null ? null
-                    : entries.get(i).variant().id(), w.title(), w.family(), Outcome.PASS, w.durationMillis(), null,
-                    List.of(), w.evidence(), w.reproduce(), trace));
-        }
-        Result r = new Result(Result.SCHEMA, "0.1.0", new Result.DriverInfo("sample", "0.1.0"),
-                new Result.JvmInfo("17", "x"), true, passes);
+        Result r = ReportFixtures.allPass();
         String html = HtmlReport.render(r, io.github.fabrictck.launcher.Catalog.discover().info());
         int bytes = html.getBytes(StandardCharsets.UTF_8).length;
         assertTrue(bytes < 300_000, "report.html of an all-PASS catalog: " + bytes + " bytes");
