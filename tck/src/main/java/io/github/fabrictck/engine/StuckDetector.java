@@ -214,19 +214,24 @@ public final class StuckDetector {
      * their points nor what they wait for, so it names the packages to add.
      *
      * @param classNames the classes such threads are in (the top frame outside the JDK and the kit)
+     * @param packages   the packages instrumented already ({@code fabric-tck.instrumentPackages}), which the
+     *                   property must keep
      * @return {@code "; ... add its package with -Dfabric-tck.instrumentPackages=..."}, or {@code ""} when there is none
      */
-    public static String outsideInstrumentedPackages(Collection<String> classNames) {
+    public static String outsideInstrumentedPackages(Collection<String> classNames, Collection<String> packages) {
         Set<String> classes = new TreeSet<>(classNames);
         if (classes.isEmpty()) {
             return "";
         }
-        Set<String> packages = new TreeSet<>();
-        classes.forEach(c -> packages.add(c.lastIndexOf('.') < 0 ? c : c.substring(0, c.lastIndexOf('.'))));
+        Set<String> added = new TreeSet<>();
+        classes.forEach(c -> added.add(c.lastIndexOf('.') < 0 ? c : c.substring(0, c.lastIndexOf('.'))));
+        Set<String> property = new java.util.LinkedHashSet<>();
+        packages.forEach(p -> property.add(p.endsWith(".") ? p.substring(0, p.length() - 1) : p));
+        property.addAll(added);
         return "; " + String.join(", ", classes) + (classes.size() == 1 ? " is" : " are")
                 + " outside the instrumented packages, so the kit cannot see what " + (classes.size() == 1 ? "it waits" : "they wait")
-                + " for: add " + (packages.size() == 1 ? "its package" : "their packages") + " with `-Dfabric-tck.instrumentPackages="
-                + String.join(",", packages) + "`";
+                + " for: add " + (added.size() == 1 ? "its package" : "their packages") + " with `-Dfabric-tck.instrumentPackages="
+                + String.join(",", property) + "` (or in the plugin's `<instrumentPackages>`)";
     }
 
     private static Map<Long, ThreadView> byId(List<ThreadView> threads) {

@@ -327,7 +327,7 @@ public final class WindowRun {
         }
         String deadlock = ThreadDump.deadlock(threads.keySet());
         return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where)
-                + StuckDetector.outsideInstrumentedPackages(outside);
+                + StuckDetector.outsideInstrumentedPackages(outside, Agent.config() == null ? List.of() : Agent.config().packages());
     }
 
     private static StackTraceElement driverFrame(StackTraceElement[] stack) {
