@@ -56,7 +56,7 @@ class LauncherEndToEndTest {
         assertEquals(2, progress.size());
         Result written = ResultJson.read(out.resolve(ResultJson.FILE_NAME));
         assertEquals(r.windows().size(), written.windows().size());
-        assertEquals("mvn fabric-tck:run -Dfabric-tck.driver=fixture-event-means-completion -Dfabric-tck.windows=CQ-4",
+        assertEquals("mvn fabric-tck:run -Dfabric-tck.driver=fixture-event-means-completion -Dfabric-tck.windows=CQ-4/spurious",
                 spurious.reproduce());
     }
 
