@@ -332,7 +332,7 @@ public final class HtmlReport {
             .key.call{color:#1565c0}.key.sync{color:#607d8b}.key.spi{color:#2e7d32}.key.kit{color:#00838f}.key.violation{color:var(--fail)}
             svg.timeline{display:block;font:11px system-ui,sans-serif}
             svg .lane-bg{fill:#fff}svg .lane:nth-of-type(even) .lane-bg{fill:#f7f9fb}svg .device-lane .lane-bg{fill:#f6f0fa}
-            svg .lane-line{stroke:#c9d1d9;stroke-width:1}svg .lane-label{fill:var(--ink);font-weight:600}
+            svg .lane-line{stroke:#c9d1d9;stroke-width:1}svg .label-bg{fill:#fff;fill-opacity:.94}svg .label-bg.device-lane{fill:#f6f0fa}svg .lane-label{fill:var(--ink);font-weight:600}
             svg .tick{stroke:#9aa5b1}svg .tick-label{fill:var(--muted);text-anchor:middle;font-size:10px}
             svg .hold-bar{fill:#f9d77e;stroke:#b8860b}svg .unreleased .hold-bar{fill:#f4b400}svg .hold-label{fill:#7a5a00;font-size:10px}
             svg .kit-line{stroke:#00838f;stroke-dasharray:4 3}
@@ -357,7 +357,7 @@ public final class HtmlReport {
     /**
      * The page's only script: outcome filters, the copy buttons (the clipboard API, else a selected
      * text area and the copy command), opening the event list when a mark is clicked, a wide timeline
-     * scrolled to its verdict's event, and a check that the browser laid out the timelines
+     * scrolled to its verdict's event with the lanes' names kept in view, and a check that the browser laid out the timelines
      * ({@code data-rendered-*} attributes) without overlapping labels ({@code data-overlapping-labels}).
      */
     static final String SCRIPT = """
@@ -420,6 +420,13 @@ public final class HtmlReport {
                   box.scrollLeft = Math.max(0, ring.getBBox().x - box.clientWidth / 2);
                 }
                 box.setAttribute('data-scroll-left', String(Math.round(box.scrollLeft)));
+                // the lanes' names stay in view while the timeline scrolls
+                var names = box.querySelector('g.lane-labels');
+                if (names) {
+                  var follow = function () { names.setAttribute('transform', 'translate(' + box.scrollLeft + ' 0)'); };
+                  box.addEventListener('scroll', follow);
+                  follow();
+                }
               });
 
               var rendered = 0;

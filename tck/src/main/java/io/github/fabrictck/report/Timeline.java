@@ -497,13 +497,7 @@ final class Timeline {
                     .append("<rect class=\"lane-bg\" x=\"0\" y=\"").append(n(top)).append("\" width=\"")
                     .append(n(width)).append("\" height=\"").append(LANE_HEIGHT).append("\"/>")
                     .append("<line class=\"lane-line\" x1=\"").append(LEFT).append("\" y1=\"").append(n(lane.y()))
-                    .append("\" x2=\"").append(n(width - 10)).append("\" y2=\"").append(n(lane.y())).append("\"/>")
-                    .append("<text class=\"lane-label\" x=\"8\" y=\"").append(n(lane.y() + 4)).append("\">");
-            String label = shorten(lane.name(), 22);
-            if (!label.equals(lane.name())) {
-                s.append("<title>").append(Html.escape(lane.name())).append("</title>");
-            }
-            s.append(Html.escape(label)).append("</text></g>\n");
+                    .append("\" x2=\"").append(n(width - 10)).append("\" y2=\"").append(n(lane.y())).append("\"/></g>\n");
         }
 
         // collapsed stretches, behind everything else
@@ -629,6 +623,24 @@ final class Timeline {
             }
             s.append("</a>\n");
         }
+
+        // the lanes' names last, over a background of their own: the page's script keeps them in view when a
+        // wide timeline scrolls
+        s.append("<g class=\"lane-labels\"><rect class=\"label-bg\" x=\"0\" y=\"0\" width=\"").append(LEFT - 14)
+                .append("\" height=\"").append(TOP).append("\"/>");
+        for (int i = 0; i < lanes.size(); i++) {
+            Lane lane = lanes.get(i);
+            s.append("<rect class=\"label-bg").append(i == 0 ? " device-lane" : "").append("\" x=\"0\" y=\"")
+                    .append(n(TOP + LANE_HEIGHT * i)).append("\" width=\"").append(LEFT - 14).append("\" height=\"")
+                    .append(LANE_HEIGHT).append("\"/><text class=\"lane-label\" x=\"8\" y=\"").append(n(lane.y() + 4))
+                    .append("\">");
+            String label = shorten(lane.name(), 22);
+            if (!label.equals(lane.name())) {
+                s.append("<title>").append(Html.escape(lane.name())).append("</title>");
+            }
+            s.append(Html.escape(label)).append("</text>");
+        }
+        s.append("</g>\n");
 
         // the verdict at the end
         if (window.outcome() == Outcome.FAIL || window.outcome() == Outcome.ERROR) {

@@ -82,7 +82,10 @@ class HtmlReportInChromiumTest {
                 "the dropped data, which the reason names");
         assertFalse(dom.contains("are not drawn"), "no event is cut from the timeline");
         String scroll = element(dom, "<div class=\"scroll\"", ">", 0);
-        assertTrue(Integer.parseInt(attribute(scroll, "data-scroll-left")) > 0, "opened at the verdict's event: " + scroll);
+        String left = attribute(scroll, "data-scroll-left");
+        assertTrue(Integer.parseInt(left) > 0, "opened at the verdict's event: " + scroll);
+        assertTrue(svg.contains("<g class=\"lane-labels\" transform=\"translate(" + left + " 0)\">"),
+                "the lanes' names follow the scroll: " + element(svg, "<g class=\"lane-labels\"", ">", 0));
     }
 
     @Test
