@@ -290,7 +290,7 @@ public final class HtmlReport {
                     .append(Timeline.kind(e).name().toLowerCase(Locale.ROOT)).append(highlighted.contains(i) ? " violation" : "")
                     .append("\"><td class=\"num\">").append(i + 1).append("</td><td class=\"num\">")
                     .append(Timeline.decimals(e.t(), 3)).append("</td><td>").append(Html.escape(e.thread()))
-                    .append("</td><td>").append(Html.escape(e.event())).append("</td><td>");
+                    .append("</td><td>").append(Html.breakable(e.event())).append("</td><td>");
             if (e.at() != null) {
                 h.append("<code class=\"at\">").append(Html.location(e.at())).append("</code>");
             }
