@@ -111,14 +111,14 @@ abstract class FabricTckMojo extends AbstractMojo {
     }
 
     /**
-     * A log for the fork's progress lines: under {@code -T} each line names the driver (or, when none
-     * was chosen, the module), since the lines of several modules interleave.
+     * A log for the fork's progress lines: under {@code -T} each line names the module and the driver
+     * chosen (the fork finds the only one when none is), since the lines of several modules interleave.
      */
     static Consumer<String> progressLog(Consumer<String> log, boolean parallel, String driver, String module) {
         if (!parallel) {
             return log;
         }
-        String who = "[" + (driver == null || driver.isBlank() ? module : driver.strip()) + "] ";
+        String who = "[" + module + (driver == null || driver.isBlank() ? "" : " " + driver.strip()) + "] ";
         return line -> log.accept(who + line);
     }
 }

@@ -31,6 +31,7 @@ class FabricTckMojoTest {
         assertSame(log, FabricTckMojo.progressLog(log, false, "sample", "module"));
         FabricTckMojo.progressLog(log, true, " sample ", "module").accept("fabric-tck: CQ-1/a PASS (12 ms)");
         FabricTckMojo.progressLog(log, true, null, "rdma-driver").accept("fabric-tck: CQ-2 FAIL (3 ms)");
-        assertEquals(List.of("[sample] fabric-tck: CQ-1/a PASS (12 ms)", "[rdma-driver] fabric-tck: CQ-2 FAIL (3 ms)"), lines);
+        assertEquals(List.of("[module sample] fabric-tck: CQ-1/a PASS (12 ms)", "[rdma-driver] fabric-tck: CQ-2 FAIL (3 ms)"),
+                lines);
     }
 }
