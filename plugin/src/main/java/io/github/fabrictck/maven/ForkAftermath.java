@@ -90,7 +90,7 @@ final class ForkAftermath {
             windows.removeIf(w -> w.label().equals(label) && w.outcome() == Outcome.PASS);
             windows.add(new WindowResult(id, variant, title, family, Outcome.ERROR, 0,
                     what + " while this window ran" + (running.equals(label) ? "" : " (" + running.substring(label.length() + 2)),
-                    List.of(), Evidence.none(), reproducePrefix + driver + " -Dfabric-tck.windows=" + id, List.of()));
+                    List.of(), Evidence.none(), reproducePrefix + driver + " -Dfabric-tck.windows=" + label, List.of()));
         }
         return new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, running, windows, result.run());
     }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The command line of the forked JVM that runs the catalog: the kit's agent attached, the
@@ -36,9 +37,62 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
         return Path.of(System.getProperty("java.home"), "bin", "java");
     }
 
-    /** What a window's reproduce command starts with: this plugin's {@code run} goal, version pinned. */
-    static String reproducePrefix(String groupId, String artifactId, String version) {
-        return "mvn " + groupId + ":" + artifactId + ":" + version + ":run";
+    /**
+     * What a window's reproduce command starts with (the launcher adds the driver and the window), to
+     * paste at the root of the build: Maven with the module selected, the goals (compiling first), and
+     * every setting that is not the default. For example
+     * {@code mvn -pl drivers/rdma verify -Dfabric-tck.repeat=20}.
+     *
+     * @param module   the module's directory relative to the root of the build, empty for the root
+     *                 itself, or an absolute path when the module is outside it (then {@code -f})
+     * @param goals    what Maven runs, from {@link #reproduceGoals}
+     * @param settings the settings that are not the default, property to value, in order
+     */
+    static String reproducePrefix(String module, String goals, Map<String, String> settings) {
+        StringBuilder command = new StringBuilder("mvn");
+        if (module != null && !module.isEmpty()) {
+            command.append(Path.of(module).isAbsolute() ? " -f " : " -pl ").append(shellWord(module));
+        }
+        command.append(' ').append(goals);
+        settings.forEach((property, value) -> command.append(" -D").append(property).append('=').append(shellWord(value)));
+        return command.toString();
+    }
+
+    /**
+     * The goals a reproduce command runs: {@code verify} when the module's build runs this plugin's
+     * {@code run} goal in an execution whose driver and windows the command line may choose (so the
+     * classes are compiled and the verdicts judged as in the build); else {@code package} (compiling
+     * first) and then the {@code run} goal, version pinned.
+     */
+    static String reproduceGoals(boolean boundFreely, String groupId, String artifactId, String version) {
+        return boundFreely ? "verify" : "package " + groupId + ":" + artifactId + ":" + version + ":run";
+    }
+
+    /** Whether a plugin or execution configuration (as Maven's model gives it) pins the driver or the windows. */
+    static boolean pinsSelection(Object configuration) {
+        return configuration != null
+               && java.util.regex.Pattern.compile("<(driver|windows|excludeWindows)[\\s/>]").matcher(configuration.toString()).find();
+    }
+
+    /** {@code value} as one word of a POSIX shell: as it is when it is plain, else in single quotes. */
+    static String shellWord(String value) {
+        if (!value.isEmpty() && value.matches("[A-Za-z0-9_./:=,@%+-]+")) {
+            return value;
+        }
+        return "'" + value.replace("'", "'\\''") + "'";
+    }
+
+    /** {@code module} relative to {@code root} as a {@code -pl} path ({@code /} separated), empty for the root, absolute when outside. */
+    static String modulePath(Path root, Path module) {
+        Path m = module.toAbsolutePath().normalize();
+        if (root == null) {
+            return m.toString();
+        }
+        Path r = root.toAbsolutePath().normalize();
+        if (!m.startsWith(r)) {
+            return m.toString();
+        }
+        return r.relativize(m).toString().replace(File.separatorChar, '/');
     }
 
     /** Every argument, the executable first. */

@@ -8,6 +8,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,10 +52,43 @@ final class Preflight {
         return problems.isEmpty() ? null : String.join("\n", problems);
     }
 
-    /** Every window id or family named exists, and the selection is not empty. */
+    /**
+     * The module's sources were compiled: a classes directory with no file while a source or resource
+     * directory has some means the goal ran alone ({@code clean fabric-tck:run}), and "no driver
+     * found" would blame the wrong thing.
+     *
+     * @param classesDirectory the module's classes directory
+     * @param sourceRoots      its compile source roots and resource directories
+     */
+    static String compiled(Path classesDirectory, List<String> sourceRoots) {
+        if (hasFile(classesDirectory)) {
+            return null;
+        }
+        for (String root : sourceRoots) {
+            if (root != null && hasFile(Path.of(root))) {
+                return "The module's classes are not compiled (" + classesDirectory + " is "
+                        + (Files.isDirectory(classesDirectory) ? "empty" : "missing") + ", but " + root
+                        + " has sources): compile first (run `mvn verify`, not the goal alone).";
+            }
+        }
+        return null;
+    }
+
+    private static boolean hasFile(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (var files = Files.walk(dir)) {
+            return files.anyMatch(Files::isRegularFile);
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    /** Every window id, variant ({@code CQ-1/a}) or family named exists, and the selection is not empty. */
     static String windows(String windows, String excluded) {
         try {
-            WindowSelection.resolve(Catalog.discover(), WindowSelection.names(windows), WindowSelection.names(excluded));
+            WindowSelection.variants(Catalog.discover(), WindowSelection.names(windows), WindowSelection.names(excluded));
             return null;
         } catch (ConfigurationError e) {
             return e.getMessage();

@@ -73,6 +73,7 @@ public class RunMojo extends ConfiguredRunMojo {
         failIfNotNull(Preflight.outputDirectory(out));
         failIfNotNull(Preflight.windows(windows, excludeWindows));
         failIfNotNull(Preflight.spi(version(project.getArtifacts(), SPI), version(pluginArtifacts, SPI)));
+        failIfNotNull(Preflight.compiled(classesDirectory.toPath(), sourceRoots()));
         failIfNotNull(Preflight.drivers(classpath, driver));
         Map<String, WindowInfo> catalog = catalogInfo();
         Result result = runCatalog(config, classpath, out, catalog);
@@ -92,7 +93,9 @@ public class RunMojo extends ConfiguredRunMojo {
     Result runCatalog(RunConfiguration config, List<String> classpath, Path out, Map<String, WindowInfo> catalog)
             throws MojoExecutionException, MojoFailureException {
         int forkTimeout = config.forkTimeoutSeconds();
-        String reproducePrefix = ForkCommand.reproducePrefix(pluginGroupId, pluginArtifactId, pluginVersion);
+        String reproducePrefix = ForkCommand.reproducePrefix(modulePath(project.getBasedir()), ForkCommand.reproduceGoals(
+                bindsRunFreely(project, pluginGroupId + ":" + pluginArtifactId), pluginGroupId, pluginArtifactId,
+                pluginVersion), changedSettings(config));
         OutputFiles files = new OutputFiles(out, catalog == null ? Map.of() : catalog, ReportFiles::write, getLog()::warn);
         try {
             // A result (or certificate) left by an earlier build must not be judged as this one's.
@@ -122,8 +125,9 @@ public class RunMojo extends ConfiguredRunMojo {
                 files.write(record.snapshot(), record.dumps());
             }, getLog()::warn);
             getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
-            Fork fork = Fork.start(command, project.getBasedir().toPath(), channel.handshake(), getLog()::info,
-                    getLog()::warn);
+            Fork fork = Fork.start(command, project.getBasedir().toPath(), channel.handshake(),
+                    progressLog(getLog()::info, parallelBuild(), config.driver(), project.getArtifactId()),
+                    progressLog(getLog()::warn, parallelBuild(), config.driver(), project.getArtifactId()));
             exit = fork.await(Duration.ofSeconds(forkTimeout));
             channel.finish(CHANNEL_DRAIN);
             connected = channel.connected();
@@ -155,6 +159,37 @@ public class RunMojo extends ConfiguredRunMojo {
         VerdictTable.render(result).lines().forEach(getLog()::info);
         record.dumps().keySet().forEach(name -> getLog().info("Fabric TCK thread dump: " + out.resolve(name)));
         return result;
+    }
+
+    /** The settings that are not the default, as {@code -D} properties of a reproduce command. */
+    private Map<String, String> changedSettings(RunConfiguration config) {
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        if (config.repeatCount() != 1) {
+            settings.put("fabric-tck.repeat", Integer.toString(config.repeatCount()));
+        }
+        if (config.windowTimeoutSeconds() != 60) {
+            settings.put("fabric-tck.windowTimeout", Integer.toString(config.windowTimeoutSeconds()));
+        }
+        if (config.forkTimeoutSeconds() != 600) {
+            settings.put("fabric-tck.forkTimeout", Integer.toString(config.forkTimeoutSeconds()));
+        }
+        if (config.instrumentPackages() != null && !config.instrumentPackages().isBlank()) {
+            settings.put("fabric-tck.instrumentPackages", ForkCommand.commaList(config.instrumentPackages()));
+        }
+        if (jvm != null) {
+            settings.put("fabric-tck.jvm", jvm.toString());
+        }
+        if (config.argLine() != null && !config.argLine().isBlank()) {
+            settings.put("fabric-tck.argLine", config.argLine().strip());
+        }
+        return settings;
+    }
+
+    /** The module's source and resource directories: sources there and no classes mean the goal ran alone. */
+    private List<String> sourceRoots() {
+        List<String> roots = new java.util.ArrayList<>(project.getCompileSourceRoots());
+        project.getResources().forEach(r -> roots.add(r.getDirectory()));
+        return roots;
     }
 
     /** How long the channel's last lines may take once the fork's process ended. */

@@ -48,7 +48,7 @@ class ForkAftermathTest {
         assertEquals("the fork was killed after 600 s while this window ran", b.reason());
         assertEquals("lost final completion (the waiter held on its way from its last poll to blocking)", b.title());
         assertEquals("completion-queue", b.family());
-        assertEquals("mvn p:run -Dfabric-tck.driver=d -Dfabric-tck.windows=CQ-1", b.reproduce());
+        assertEquals("mvn p:run -Dfabric-tck.driver=d -Dfabric-tck.windows=CQ-1/b", b.reproduce());
     }
 
     @Test

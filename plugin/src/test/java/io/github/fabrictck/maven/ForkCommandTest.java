@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ForkCommandTest {
 
     private static final Path BASE = Path.of("/work/driver").toAbsolutePath();
-    private static final String PREFIX = ForkCommand.reproducePrefix("io.github.fabrictck", "fabric-tck-maven-plugin", "1.2.3");
+    private static final String PREFIX = "mvn -pl driver verify";
 
     private static ForkCommand command(String argLine, String packages, String driver, String windows) {
         return new ForkCommand(Path.of("/jdk/bin/java"), argLine, BASE.resolve("target/classes"), packages, 60,
@@ -30,7 +30,7 @@ class ForkCommandTest {
                 "io.github.fabrictck.launcher.Main",
                 "--channel", "40123",
                 "--fork-timeout", "600",
-                "--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:1.2.3:run"),
+                "--reproduce-prefix", "mvn -pl driver verify"),
                 command(null, null, null, null).arguments());
     }
 
@@ -42,13 +42,45 @@ class ForkCommandTest {
         assertEquals("-Dfabric-tck.instrument.packages=com.acme.rdma,com.acme.util", args.get(6));
         assertEquals("-Dfabric-tck.windowTimeout=60", args.get(7));
         assertEquals(List.of("--driver", "sample", "--windows", "CQ-1,HS-2",
-                "--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:1.2.3:run"),
-                args.subList(args.size() - 6, args.size()));
+                "--reproduce-prefix", "mvn -pl driver verify"), args.subList(args.size() - 6, args.size()));
     }
 
     @Test
     void blankOptionsAreLeftOut() {
         assertEquals(command(null, null, null, null).arguments(), command(" ", " , ", "", ",").arguments());
+    }
+
+    @Test
+    void theReproduceCommandIsPastedAtTheRootOfTheBuildCompilesFirstAndCarriesEveryChangedSetting() {
+        java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+        settings.put("fabric-tck.repeat", "20");
+        settings.put("fabric-tck.argLine", "-Dfabric-tck.peers=16 -Xmx1g");
+        settings.put("fabric-tck.jvm", "/opt/jdk 21/bin/java");
+        assertEquals("mvn -pl drivers/rdma verify -Dfabric-tck.repeat=20 -Dfabric-tck.argLine='-Dfabric-tck.peers=16 -Xmx1g' "
+                + "-Dfabric-tck.jvm='/opt/jdk 21/bin/java'",
+                ForkCommand.reproducePrefix("drivers/rdma", ForkCommand.reproduceGoals(true, "g", "a", "1"), settings));
+        assertEquals("mvn package io.github.fabrictck:fabric-tck-maven-plugin:1.2.3:run", ForkCommand.reproducePrefix("",
+                ForkCommand.reproduceGoals(false, "io.github.fabrictck", "fabric-tck-maven-plugin", "1.2.3"), java.util.Map.of()));
+        assertEquals("mvn -f /elsewhere/driver verify", ForkCommand.reproducePrefix(Path.of("/elsewhere/driver").toString(),
+                "verify", java.util.Map.of()));
+        assertEquals("'it'\\''s'", ForkCommand.shellWord("it's"));
+        assertEquals("''", ForkCommand.shellWord(""));
+    }
+
+    @Test
+    void theModuleIsNamedFromTheRootOfTheBuild() {
+        Path root = Path.of("/work/build").toAbsolutePath();
+        assertEquals("drivers/rdma", ForkCommand.modulePath(root, root.resolve("drivers/rdma")));
+        assertEquals("", ForkCommand.modulePath(root, root));
+        assertEquals(Path.of("/other/x").toAbsolutePath().toString(), ForkCommand.modulePath(root, Path.of("/other/x")));
+    }
+
+    @Test
+    void anExecutionThatConfiguresTheDriverOrTheWindowsPinsTheSelection() {
+        assertEquals(false, ForkCommand.pinsSelection(null));
+        assertEquals(false, ForkCommand.pinsSelection("<configuration><expectFail>CQ-1</expectFail></configuration>"));
+        assertEquals(true, ForkCommand.pinsSelection("<configuration>\n  <driver>broken-cq-1</driver>\n</configuration>"));
+        assertEquals(true, ForkCommand.pinsSelection("<configuration><windows/></configuration>"));
     }
 
     @Test

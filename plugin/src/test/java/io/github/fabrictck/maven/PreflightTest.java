@@ -72,8 +72,27 @@ class PreflightTest {
     }
 
     @Test
+    void sourcesWithoutClassesMeanCompileFirst() throws IOException {
+        Path classes = dir.resolve("target/classes");
+        Path sources = Files.createDirectories(dir.resolve("src/main/java/com/acme"));
+        Path resources = dir.resolve("src/main/resources");
+        assertNull(Preflight.compiled(classes, List.of(sources.getParent().getParent().toString(), resources.toString())),
+                "no sources: nothing to compile, the driver may come from a jar");
+        Files.writeString(sources.resolve("Driver.java"), "class Driver {}");
+        String root = dir.resolve("src/main/java").toString();
+        assertEquals("The module's classes are not compiled (" + classes + " is missing, but " + root + " has sources): "
+                + "compile first (run `mvn verify`, not the goal alone).", Preflight.compiled(classes, List.of(root)));
+        Files.createDirectories(classes);
+        assertTrue(Preflight.compiled(classes, List.of(root)).contains(classes + " is empty"));
+        Files.writeString(classes.resolve("Driver.class"), "x");
+        assertNull(Preflight.compiled(classes, List.of(root)));
+    }
+
+    @Test
     void windowIdsAndFamiliesAreCheckedAgainstTheCatalog() {
-        assertNull(Preflight.windows("CQ-1, completion-queue", "CQ-4"));
+        assertNull(Preflight.windows("CQ-1/a, completion-queue", "CQ-4/teardown"));
+        assertTrue(Preflight.windows("CQ-1/z", null).startsWith("Unknown window id CQ-1/z in -Dfabric-tck.windows: CQ-1 has "
+                + "the variants CQ-1/a"));
         assertTrue(Preflight.windows("CQ-9", null).startsWith("Unknown window id CQ-9 in -Dfabric-tck.windows"));
         assertTrue(Preflight.windows(null, "XX").startsWith("Unknown window id XX in -Dfabric-tck.excludeWindows"));
     }

@@ -2,6 +2,7 @@ package io.github.fabrictck.engine;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Decides whether a driver is stuck, and whether it has settled: plain Java over what the engine
@@ -205,6 +207,31 @@ public final class StuckDetector {
             at = owner;
         }
         return at == t ? null : at;
+    }
+
+    /**
+     * The hint for driver threads found in classes the agent did not rewrite: the kit sees neither
+     * their points nor what they wait for, so it names the packages to add.
+     *
+     * @param classNames the classes such threads are in (the top frame outside the JDK and the kit)
+     * @param packages   the packages instrumented already ({@code fabric-tck.instrumentPackages}), which the
+     *                   property must keep
+     * @return {@code "; ... add its package with -Dfabric-tck.instrumentPackages=..."}, or {@code ""} when there is none
+     */
+    public static String outsideInstrumentedPackages(Collection<String> classNames, Collection<String> packages) {
+        Set<String> classes = new TreeSet<>(classNames);
+        if (classes.isEmpty()) {
+            return "";
+        }
+        Set<String> added = new TreeSet<>();
+        classes.forEach(c -> added.add(c.lastIndexOf('.') < 0 ? c : c.substring(0, c.lastIndexOf('.'))));
+        Set<String> property = new java.util.LinkedHashSet<>();
+        packages.forEach(p -> property.add(p.endsWith(".") ? p.substring(0, p.length() - 1) : p));
+        property.addAll(added);
+        return "; " + String.join(", ", classes) + (classes.size() == 1 ? " is" : " are")
+                + " outside the instrumented packages, so the kit cannot see what " + (classes.size() == 1 ? "it waits" : "they wait")
+                + " for: add " + (added.size() == 1 ? "its package" : "their packages") + " with `-Dfabric-tck.instrumentPackages="
+                + String.join(",", property) + "` (or in the plugin's `<instrumentPackages>`)";
     }
 
     private static Map<Long, ThreadView> byId(List<ThreadView> threads) {

@@ -332,6 +332,7 @@ public final class WindowRun {
     public String whereThreadsAre() {
         List<String> where = new ArrayList<>();
         int more = 0;
+        java.util.Set<String> outside = new java.util.TreeSet<>();
         for (DriverThread d : threads.values()) {
             Thread t = d.thread;
             if (!t.isAlive()) {
@@ -346,13 +347,17 @@ public final class WindowRun {
             if (at == null) {
                 StackTraceElement top = driverFrame(t.getStackTrace());
                 at = top == null ? "kit code" : Site.format(top);
+                if (top != null && Agent.config() != null && !Agent.isInstrumented(top.getClassName())) {
+                    outside.add(top.getClassName());
+                }
             }
             where.add(t.getName() + " " + t.getState() + (d.held ? " (held)" : "") + (d.waitingForWork ? " waiting for work"
                     : " in " + at));
         }
         String deadlock = ThreadDump.deadlock(threads.keySet());
         return (deadlock == null ? "" : deadlock + "; ") + String.join("; ", where)
-                + (more == 0 ? "" : "; … and " + more + " more");
+                + (more == 0 ? "" : "; … and " + more + " more")
+                + StuckDetector.outsideInstrumentedPackages(outside, Agent.config() == null ? List.of() : Agent.config().packages());
     }
 
     private static StackTraceElement driverFrame(StackTraceElement[] stack) {

@@ -135,6 +135,7 @@ public final class Launcher {
     public static Result run(Config config, Listener listener) throws ConfigurationError {
         Catalog catalog = Catalog.discover();
         Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
+        Set<String> variants = WindowSelection.variants(catalog, config.windows(), config.excluded());
         Driver driver = selectDriver(Thread.currentThread().getContextClassLoader(), config.driverName());
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
@@ -147,7 +148,7 @@ public final class Launcher {
                 .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
                 .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
-        catalog.entries().stream().filter(e -> windows.contains(e.window().id()))
+        catalog.entries().stream().filter(e -> variants.contains(e.label()))
                 .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
         LauncherDiscoveryRequest discovery = request.build();
 
@@ -202,7 +203,7 @@ public final class Launcher {
                 };
         String title = entry.window().title() + (entry.variant() == null ? "" : " (" + entry.variant().title() + ")");
         String reproduce = config.reproducePrefix() + " -Dfabric-tck.driver=" + driver.name()
-                + " -Dfabric-tck.windows=" + entry.window().id();
+                + " -Dfabric-tck.windows=" + entry.label();
         return new WindowResult(entry.window().id(), entry.variant() == null ? null : entry.variant().id(), title,
                 entry.window().family().id(), v.outcome(), millis, capped(v.reason()), v.violated(), evidence,
                 reproduce, record == null ? null : record.threadDump(), record == null ? List.of() : record.trace());

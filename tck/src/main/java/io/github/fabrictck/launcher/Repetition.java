@@ -35,7 +35,7 @@ public final class Repetition {
         String counts = runs.size() + " runs: " + pass + " pass, " + fail + " fail, " + error + " error"
                 + (notApplicable > 0 ? ", " + notApplicable + " not applicable" : "");
         String reason = first.reason() == null ? null
-                : (runs.size() > 1 && (pass > 0 || fail + error < runs.size()) ? "flaky over " : "") + counts + "; first "
+                : (stats.flaky() ? "flaky over " : "") + counts + "; first "
                 + outcome + ": " + first.reason();
         return new WindowResult(first.id(), first.variant(), first.title(), first.family(), outcome,
                 first.durationMillis(), reason, first.violated(), first.evidence(), first.reproduce(),

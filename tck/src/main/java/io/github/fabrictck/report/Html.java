@@ -49,6 +49,26 @@ final class Html {
         return out.toString();
     }
 
+    /** A dot between names ({@code Endpoint.java}, {@code sample.Endpoint}), never one in a number. */
+    private static final java.util.regex.Pattern NAME_DOT = java.util.regex.Pattern.compile("(?<=[\\p{L}\\p{N}_$])\\.(?=[\\p{L}_$])");
+
+    /**
+     * {@code s} escaped as {@link #escape} does, with a line-break opportunity ({@code <wbr>}) after
+     * every dot between names: a long class or source location then wraps between its names, and a
+     * line number or a decimal is never cut in two.
+     */
+    static String breakable(String s) {
+        return NAME_DOT.matcher(escape(s)).replaceAll(".<wbr>");
+    }
+
+    /**
+     * A driver source location ({@code com.acme.Handler.handle(Handler.java:30)}) escaped, which wraps
+     * only between names and before its parenthesis, never inside its line number.
+     */
+    static String location(String at) {
+        return breakable(at).replace("(", "<wbr>(");
+    }
+
     /**
      * {@code url} as an {@code href} value when it is an {@code http} or {@code https} link, else
      * {@code null}: a {@code javascript:} or {@code data:} link is never written.

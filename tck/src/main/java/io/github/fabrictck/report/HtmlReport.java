@@ -58,9 +58,10 @@ public final class HtmlReport {
 
         header(h, r, catalog);
         verdictTable(h, r);
+        Map<String, String> described = new java.util.HashMap<>();
         for (int i = 0; i < r.windows().size(); i++) {
             WindowResult w = r.windows().get(i);
-            window(h, w, "w" + i, catalog.get(w.id()));
+            window(h, w, "w" + i, catalog.get(w.id()), described);
         }
         h.append("<footer>Fabric TCK ").append(Html.escape(r.tckVersion()))
                 .append(". The result file <code>").append(ResultJson.FILE_NAME)
@@ -127,10 +128,35 @@ public final class HtmlReport {
         if (r.windows().isEmpty()) {
             h.append("<tr><td colspan=\"5\">No window was judged.</td></tr>\n");
         }
-        h.append("</tbody>\n</table>\n</section>\n");
+        h.append("</tbody>\n</table>\n");
+        if (r.windows().stream().anyMatch(w -> !w.trace().isEmpty())) {
+            legend(h);
+        }
+        h.append("</section>\n");
     }
 
-    private static void window(StringBuilder h, WindowResult w, String id, WindowInfo info) {
+    /** How to read the timelines: once, under the verdict table. */
+    private static void legend(StringBuilder h) {
+        h.append("<p class=\"legend\">How to read a timeline: one lane per thread, the simulated device or fabric and ")
+                .append("the kit on top. <span class=\"key hold\">bar</span> a driver thread held by the kit; ")
+                .append("<span class=\"key device\">&#9670;</span> device or fabric event (what the kit injected); ")
+                .append("<span class=\"key call\">&#9679;</span> driver call to the environment; ")
+                .append("<span class=\"key sync\">&#9632;</span> driver synchronisation; ")
+                .append("<span class=\"key spi\">&#9679;</span> driver SPI method entered or left; ")
+                .append("<span class=\"key kit\">dashed</span> a step of the kit's script; ")
+                .append("<span class=\"key band\">&#9646;</span> a quiet stretch, collapsed (its number says how many ")
+                .append("events it holds); <span class=\"key violation\">&#9711;</span> the event a FAIL or an ERROR ")
+                .append("points at. The gap between marks grows with the time between them. Hover a mark for the event ")
+                .append("and its driver source location; in a FAIL or an ERROR, click it for its row in the event list.</p>\n");
+    }
+
+    /**
+     * One window variant's section. The catalog's description is written once per window (the other
+     * variants link to it), and next to every FAIL.
+     *
+     * @param described the section each window's description is in, by window id; added to
+     */
+    private static void window(StringBuilder h, WindowResult w, String id, WindowInfo info, Map<String, String> described) {
         String outcome = w.outcome().name();
         h.append("<section class=\"window ").append(outcome).append("\" id=\"").append(id).append("\" data-outcome=\"")
                 .append(outcome).append("\">\n<h2><span class=\"label\">").append(Html.escape(w.label()))
@@ -147,11 +173,15 @@ public final class HtmlReport {
                 }
                 h.append("</p>");
             }
-            h.append("<p class=\"reason-text\">").append(Html.escape(w.reason())).append("</p></div>\n");
+            h.append("<p class=\"reason-text\">").append(Html.breakable(w.reason())).append("</p></div>\n");
         }
 
-        if (info != null) {
+        if (info != null && (w.outcome() == Outcome.FAIL || !described.containsKey(info.id()))) {
             about(h, w, info);
+            described.putIfAbsent(info.id(), id);
+        } else if (info != null) {
+            h.append("<p class=\"about-ref\">About ").append(Html.escape(info.id())).append(": see <a href=\"#")
+                    .append(described.get(info.id())).append("\">its first variant</a>.</p>\n");
         }
         evidence(h, w);
         if (w.repeat() != null) {
@@ -202,7 +232,7 @@ public final class HtmlReport {
             h.append("<ol class=\"holds\">");
             for (Evidence.Hold hold : e.holds()) {
                 h.append("<li><b>").append(Html.escape(hold.thread())).append("</b> held at ")
-                        .append(Html.escape(hold.point())).append(" in <code class=\"at\">").append(Html.escape(hold.at()))
+                        .append(Html.escape(hold.point())).append(" in <code class=\"at\">").append(Html.location(hold.at()))
                         .append("</code></li>");
             }
             h.append("</ol>");
@@ -213,7 +243,8 @@ public final class HtmlReport {
     private static void repeat(StringBuilder h, RepeatStats r) {
         h.append("<div class=\"repeat\"><h3>Repeated runs</h3><p>").append(r.runs()).append(" runs: ").append(r.pass())
                 .append(" pass, ").append(r.fail()).append(" fail, ").append(r.error()).append(" error, ")
-                .append(r.notApplicable()).append(" not applicable.");
+                .append(r.notApplicable()).append(" not applicable").append(r.flaky() ? ": flaky, the outcome changed between runs."
+                        : ", the same outcome every run.");
         RepeatStats.Distribution d = r.timeToDetectMillis();
         if (d != null) {
             h.append(" Time to detect: min ").append(d.min()).append(" ms, median ").append(d.median()).append(" ms, p95 ")
@@ -229,32 +260,29 @@ public final class HtmlReport {
             return;
         }
         Timeline t = Timeline.of(w);
-        h.append("<p class=\"legend\">One lane per thread, the simulated device or fabric and the kit on top. ")
-                .append("<span class=\"key hold\">bar</span> a driver thread held by the kit; ")
-                .append("<span class=\"key device\">&#9670;</span> device or fabric event (what the kit injected); ")
-                .append("<span class=\"key call\">&#9679;</span> driver call to the environment; ")
-                .append("<span class=\"key sync\">&#9632;</span> driver synchronisation; ")
-                .append("<span class=\"key spi\">&#9679;</span> driver SPI method entered or left; ")
-                .append("<span class=\"key kit\">dashed</span> a step of the kit's script; ")
-                .append("<span class=\"key violation\">&#9711;</span> where the verdict points. ")
-                .append("The gap between marks grows with the time between them. Hover a mark for the event, click it for ")
-                .append("its driver source location.</p>\n");
-        if (t.firstDrawn() > 0) {
-            h.append("<p class=\"cut\">The first ").append(t.firstDrawn()).append(" of ").append(w.trace().size())
-                    .append(" events are not drawn.</p>\n");
+        boolean listed = listsEvents(w);
+        h.append("<div class=\"scroll\">").append(t.svg(id, listed)).append("</div>");
+        if (!listed) {
+            h.append("<p class=\"cut\">").append(w.trace().size() == 1 ? "The event" : "All " + w.trace().size() + " events")
+                    .append(" of this window, with their driver source locations, are in <code>").append(ResultJson.FILE_NAME)
+                    .append("</code>; a FAIL or an ERROR lists them here.</p>");
         }
-        h.append("<div class=\"scroll\">").append(t.svg(id)).append("</div></div>\n");
+        h.append("</div>\n");
+    }
+
+    /** Whether the window's events are listed in the page: a FAIL's or an ERROR's are, the others are in the result file. */
+    static boolean listsEvents(WindowResult w) {
+        return !w.trace().isEmpty() && (w.outcome() == Outcome.FAIL || w.outcome() == Outcome.ERROR);
     }
 
     private static void events(StringBuilder h, WindowResult w, String id) {
-        List<TraceEvent> trace = w.trace();
-        if (trace.isEmpty()) {
+        if (!listsEvents(w)) {
             return;
         }
-        boolean open = w.outcome() == Outcome.FAIL || w.outcome() == Outcome.ERROR;
-        java.util.Set<Integer> highlighted = Timeline.highlighted(w, Math.max(0, trace.size() - Timeline.LIMIT));
+        List<TraceEvent> trace = w.trace();
+        java.util.Set<Integer> highlighted = Timeline.highlighted(w);
         int first = Math.max(0, trace.size() - LIST_LIMIT);
-        h.append("<details class=\"events\"").append(open ? " open" : "").append("><summary>Events (")
+        h.append("<details class=\"events\" open><summary>Events (")
                 .append(trace.size()).append(") and their driver source locations</summary>\n");
         if (first > 0) {
             h.append("<p class=\"cut\">The first ").append(first).append(" events are not listed.</p>\n");
@@ -267,9 +295,9 @@ public final class HtmlReport {
                     .append(Timeline.kind(e).name().toLowerCase(Locale.ROOT)).append(highlighted.contains(i) ? " violation" : "")
                     .append("\"><td class=\"num\">").append(i + 1).append("</td><td class=\"num\">")
                     .append(Timeline.decimals(e.t(), 3)).append("</td><td>").append(Html.escape(e.thread()))
-                    .append("</td><td>").append(Html.escape(e.event())).append("</td><td>");
+                    .append("</td><td>").append(Html.breakable(e.event())).append("</td><td>");
             if (e.at() != null) {
-                h.append("<code class=\"at\">").append(Html.escape(e.at())).append("</code>");
+                h.append("<code class=\"at\">").append(Html.location(e.at())).append("</code>");
             }
             h.append("</td></tr>\n");
         }
@@ -288,7 +316,7 @@ public final class HtmlReport {
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);margin:0 auto;max-width:1200px;padding:16px 24px 48px}
             h1{font-size:24px;margin:8px 0}h2{font-size:18px;margin:0 0 8px}h3{font-size:14px;margin:14px 0 6px;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
             code,pre{font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-            pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:8px;border-radius:4px}
+            pre{white-space:pre-wrap;overflow-wrap:break-word;background:#f6f8fa;padding:8px;border-radius:4px}
             dl.identity{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:8px 0}dl.identity dt{color:var(--muted)}dl.identity dd{margin:0}
             .summary{font-weight:600}.incomplete{color:var(--error);font-weight:600}
             .badge{display:inline-block;padding:0 6px;border-radius:3px;color:#fff;font-size:12px;font-weight:600}
@@ -300,7 +328,7 @@ public final class HtmlReport {
             section.window.FAIL{border-left-color:var(--fail)}section.window.ERROR{border-left-color:var(--error)}section.window.PASS{border-left-color:var(--pass)}
             .title{font-weight:400}.ms{color:var(--muted);font-weight:400;font-size:13px}
             .reason{background:#fdecea;border-radius:4px;padding:8px 12px}.window.ERROR .reason{background:#fff3e0}.window.NOT_APPLICABLE .reason{background:#f3f5f7}
-            .reason-text{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0}.violated{margin:0}
+            .reason-text{white-space:pre-wrap;overflow-wrap:break-word;margin:4px 0}.violated{margin:0}
             details{margin:8px 0}summary{cursor:pointer;font-weight:600}
             details.about{background:#f4f7fb;border-radius:4px;padding:6px 12px}
             .invariants li.broken{color:var(--fail)}
@@ -309,7 +337,7 @@ public final class HtmlReport {
             .key.call{color:#1565c0}.key.sync{color:#607d8b}.key.spi{color:#2e7d32}.key.kit{color:#00838f}.key.violation{color:var(--fail)}
             svg.timeline{display:block;font:11px system-ui,sans-serif}
             svg .lane-bg{fill:#fff}svg .lane:nth-of-type(even) .lane-bg{fill:#f7f9fb}svg .device-lane .lane-bg{fill:#f6f0fa}
-            svg .lane-line{stroke:#c9d1d9;stroke-width:1}svg .lane-label{fill:var(--ink);font-weight:600}
+            svg .lane-line{stroke:#c9d1d9;stroke-width:1}svg .label-bg{fill:#fff;fill-opacity:.94}svg .label-bg.device-lane{fill:#f6f0fa}svg .lane-label{fill:var(--ink);font-weight:600}
             svg .tick{stroke:#9aa5b1}svg .tick-label{fill:var(--muted);text-anchor:middle;font-size:10px}
             svg .hold-bar{fill:#f9d77e;stroke:#b8860b}svg .unreleased .hold-bar{fill:#f4b400}svg .hold-label{fill:#7a5a00;font-size:10px}
             svg .kit-line{stroke:#00838f;stroke-dasharray:4 3}
@@ -319,11 +347,13 @@ public final class HtmlReport {
             svg .ring{fill:none;stroke:var(--fail);stroke-width:2.5}svg .mark:hover .shape{stroke:#000}
             svg .verdict line{stroke:var(--fail);stroke-width:3}svg .verdict text{fill:var(--fail);font-weight:700}
             svg .verdict.error line{stroke:var(--error)}svg .verdict.error text{fill:var(--error)}
-            .reproduce code{background:#f6f8fa;padding:4px 8px;border-radius:4px;display:inline-block;overflow-wrap:anywhere}
+            .reproduce code{background:#f6f8fa;padding:4px 8px;border-radius:4px;display:inline-block;overflow-wrap:break-word}
             button.copy{font:inherit;padding:2px 10px;cursor:pointer}
             table.events{font-size:12.5px;table-layout:fixed}table.events th:nth-child(1){width:4em}table.events th:nth-child(2){width:6em}
-            table.events th:nth-child(3){width:11em}table.events th:nth-child(5){width:38%}table.events td{overflow-wrap:anywhere}
-            code.at{overflow-wrap:anywhere}svg .kit-label{fill:#00838f;font-size:10px}
+            table.events th:nth-child(3){width:11em}table.events th:nth-child(5){width:38%}table.events td{overflow-wrap:break-word}
+            code.at{overflow-wrap:normal;word-break:normal}svg .kit-label{fill:#00838f;font-size:10px}
+            svg .band{fill:#eceff1;stroke:#b0bec5;stroke-dasharray:2 2}svg .band-label{fill:var(--muted);font-size:9px;text-anchor:middle}
+            svg .stretch:hover .band{fill:#cfd8dc}.key.band{color:#90a4ae}
             table.events tr.violation td{background:#fdecea}table.events tr:target td{background:#fff59d}
             table.events tr.k-device td:nth-child(3){color:#6a1b9a}
             .cut{color:var(--muted)}footer{margin-top:32px;color:var(--muted);font-size:12px}
@@ -331,8 +361,9 @@ public final class HtmlReport {
 
     /**
      * The page's only script: outcome filters, the copy buttons (the clipboard API, else a selected
-     * text area and the copy command), opening the event list when a mark is clicked, and a check
-     * that the browser laid out the timelines ({@code data-rendered-*} attributes).
+     * text area and the copy command), opening the event list when a mark is clicked, a wide timeline
+     * scrolled to its verdict's event with the lanes' names kept in view, and a check that the browser laid out the timelines
+     * ({@code data-rendered-*} attributes) without overlapping labels ({@code data-overlapping-labels}).
      */
     static final String SCRIPT = """
             (function () {
@@ -387,6 +418,22 @@ public final class HtmlReport {
                 });
               });
 
+              // a wide timeline opens scrolled to the event its verdict points at
+              document.querySelectorAll('div.scroll').forEach(function (box) {
+                var ring = box.querySelector('a.mark.violation');
+                if (ring && box.scrollWidth > box.clientWidth) {
+                  box.scrollLeft = Math.max(0, ring.getBBox().x - box.clientWidth / 2);
+                }
+                box.setAttribute('data-scroll-left', String(Math.round(box.scrollLeft)));
+                // the lanes' names stay in view while the timeline scrolls
+                var names = box.querySelector('g.lane-labels');
+                if (names) {
+                  var follow = function () { names.setAttribute('transform', 'translate(' + box.scrollLeft + ' 0)'); };
+                  box.addEventListener('scroll', follow);
+                  follow();
+                }
+              });
+
               var rendered = 0;
               document.querySelectorAll('svg.timeline').forEach(function (svg) {
                 var lanes = 0, marks = 0, holds = 0;
@@ -399,6 +446,16 @@ public final class HtmlReport {
                 svg.setAttribute('data-rendered-lanes', String(lanes));
                 svg.setAttribute('data-rendered-marks', String(marks));
                 svg.setAttribute('data-rendered-holds', String(holds));
+                var labels = Array.prototype.slice.call(svg.querySelectorAll('text.kit-label, text.hold-label, '
+                  + 'text.tick-label, text.band-label')).map(function (t) { return t.getBBox(); });
+                var overlaps = 0;
+                for (var i = 0; labels.length > i; i++) {
+                  for (var j = i + 1; labels.length > j; j++) {
+                    var a = labels[i], b = labels[j];
+                    if (b.x + b.width > a.x && a.x + a.width > b.x && b.y + b.height > a.y && a.y + a.height > b.y) { overlaps++; }
+                  }
+                }
+                svg.setAttribute('data-overlapping-labels', String(overlaps));
                 if (lanes > 0 && marks > 0) { rendered++; }
               });
               document.body.setAttribute('data-rendered-timelines', String(rendered));

@@ -14,6 +14,15 @@ package io.github.fabrictck.report;
 public record RepeatStats(int runs, int pass, int fail, int error, int notApplicable, Distribution timeToDetectMillis) {
 
     /**
+     * Whether the outcome changed between runs: flaky. A variant NOT_APPLICABLE (or PASS, or FAIL) in
+     * every run is not flaky, whatever the outcome.
+     */
+    public boolean flaky() {
+        int outcomes = (pass > 0 ? 1 : 0) + (fail > 0 ? 1 : 0) + (error > 0 ? 1 : 0) + (notApplicable > 0 ? 1 : 0);
+        return outcomes > 1;
+    }
+
+    /**
      * A distribution of milliseconds.
      *
      * @param min    the least

@@ -12,8 +12,8 @@ import java.util.TreeSet;
  *
  * <p>A heading with the driver and the verdict ({@code certified}, {@code N problems} or
  * {@code incomplete run}, judged as {@link Verification#problems} does), the problems, a table of every
- * window variant, and for each variant that did not pass a section with its reason and the command
- * that reproduces it. Text from the driver cannot break the table or inject HTML: it is escaped in
+ * window variant, the NOT_APPLICABLE ones named in one line, and for each FAIL or ERROR a section with
+ * its reason, what to check (a FAIL, from the catalog) and the command that reproduces it. Text from the driver cannot break the table or inject HTML: it is escaped in
  * running text and table cells, and put in fenced code blocks longer than any run of backticks it holds.
  */
 public final class SummaryMarkdown {
@@ -38,8 +38,10 @@ public final class SummaryMarkdown {
     }
 
     /**
-     * The summary as {@link #render(Result, Set)} gives it, headed "certified" only when the run is a
-     * certification of the driver against {@code catalog} ({@link Verification#standing}).
+     * The summary, judged with the expected failures {@code expectFail} (window ids), each FAIL with
+     * what to check from the catalog's description of its window ({@code catalog}, by window id), headed
+     * "certified" only when the run is a certification of the driver against {@code catalog}
+     * ({@link Verification#standing}). Lines end with {@code \n}.
      */
     public static String render(Result r, Set<String> expectFail, Map<String, WindowInfo> catalog) {
         List<String> problems = Verification.problems(r, expectFail);
@@ -75,8 +77,16 @@ public final class SummaryMarkdown {
             md.append('\n');
         }
 
+        // NOT_APPLICABLE is a design property, not a problem: one line names them, the reports give each reason
+        List<String> notApplicable = r.windows().stream().filter(w -> w.outcome() == Outcome.NOT_APPLICABLE)
+                .map(w -> inline(w.label())).toList();
+        if (!notApplicable.isEmpty()) {
+            md.append("Not applicable: ").append(String.join(", ", notApplicable)).append(" (each reason is in ")
+                    .append(ResultJson.FILE_NAME).append(" and ").append(HtmlReport.FILE_NAME).append(").\n\n");
+        }
+
         for (WindowResult w : r.windows()) {
-            if (w.outcome() == Outcome.PASS) {
+            if (w.outcome() == Outcome.PASS || w.outcome() == Outcome.NOT_APPLICABLE) {
                 continue;
             }
             md.append("### ").append(inline(w.label())).append(' ').append(outcome(w.outcome()));
@@ -90,6 +100,10 @@ public final class SummaryMarkdown {
             String reason = w.reason() == null || w.reason().isBlank() ? "(no reason given)" : w.reason().strip();
             reason = cut(reason, "\n... (cut; the whole reason is in " + ResultJson.FILE_NAME + ")");
             md.append("Reason:\n\n").append(codeBlock(reason, "text")).append('\n');
+            WindowInfo info = catalog.get(w.id());
+            if (w.outcome() == Outcome.FAIL && info != null && info.onFailure() != null && !info.onFailure().isBlank()) {
+                md.append("What to check: ").append(inline(info.onFailure().strip())).append("\n\n");
+            }
             if (w.reproduce() != null && !w.reproduce().isBlank()) {
                 md.append("Reproduce:\n\n").append(codeBlock(w.reproduce().strip(), "shell")).append('\n');
             }

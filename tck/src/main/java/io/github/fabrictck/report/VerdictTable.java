@@ -24,7 +24,8 @@ public final class VerdictTable {
         rows.add(HEADINGS);
         for (WindowResult w : r.windows()) {
             String reason = w.outcome() == Outcome.PASS ? "" : shorten(w.reason());
-            rows.add(new String[] {w.label(), text(w.title()), String.valueOf(w.outcome()),
+            String outcome = w.outcome() + (w.repeat() != null && w.repeat().flaky() ? " (flaky)" : "");
+            rows.add(new String[] {w.label(), text(w.title()), outcome,
                     String.valueOf(w.durationMillis()), reason});
         }
         int[] widths = new int[HEADINGS.length];

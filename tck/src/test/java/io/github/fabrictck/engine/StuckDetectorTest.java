@@ -120,4 +120,17 @@ class StuckDetectorTest {
         assertTrue(!StuckDetector.settle(List.of(view(1, "app", Thread.State.RUNNABLE, false, Blocking.NOT_BLOCKING)))
                 .settled());
     }
+
+    @Test
+    void aThreadInAClassOutsideTheInstrumentedPackagesGetsTheHintToAddIt() {
+        assertEquals("", StuckDetector.outsideInstrumentedPackages(List.of(), List.of("com.acme.")));
+        assertEquals("; com.acme.core.Poller is outside the instrumented packages, so the kit cannot see what it waits "
+                + "for: add its package with `-Dfabric-tck.instrumentPackages=com.acme.core` (or in the plugin's `<instrumentPackages>`)",
+                StuckDetector.outsideInstrumentedPackages(List.of("com.acme.core.Poller"), List.of()));
+        assertEquals("; com.acme.core.Poller, org.lib.Ring are outside the instrumented packages, so the kit cannot see "
+                + "what they wait for: add their packages with `-Dfabric-tck.instrumentPackages=com.acme.driver,com.acme.core,org.lib` "
+                + "(or in the plugin's `<instrumentPackages>`)",
+                StuckDetector.outsideInstrumentedPackages(List.of("org.lib.Ring", "com.acme.core.Poller"),
+                        List.of("com.acme.driver.")));
+    }
 }

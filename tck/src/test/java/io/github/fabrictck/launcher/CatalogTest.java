@@ -40,6 +40,23 @@ class CatalogTest {
     }
 
     @Test
+    void aVariantIsSelectedAndExcludedByTheLabelTheReportsGiveIt() throws ConfigurationError {
+        Catalog c = Catalog.discover();
+        assertEquals(List.of("CQ-1/a"), List.copyOf(WindowSelection.variants(c, Set.of("cq-1/A"), Set.of())));
+        assertEquals(List.of("CQ-1"), List.copyOf(WindowSelection.resolve(c, Set.of("CQ-1/a"), Set.of())));
+        assertEquals(List.of("CQ-1/b", "CQ-1/lost-signal", "CQ-1/waiter-first", "CQ-2"),
+                List.copyOf(WindowSelection.variants(c, Set.of("CQ-1", "CQ-2"), Set.of("CQ-1/a"))));
+        assertEquals(List.of("CQ-2", "HS-3"), List.copyOf(WindowSelection.variants(c, Set.of("HS-3", "CQ-2"), Set.of())));
+        ConfigurationError unknown = assertThrows(ConfigurationError.class,
+                () -> WindowSelection.variants(c, Set.of(), Set.of("CQ-1/z")));
+        assertEquals("Unknown window id CQ-1/z in -Dfabric-tck.excludeWindows: CQ-1 has the variants CQ-1/a, CQ-1/b, "
+                + "CQ-1/lost-signal, CQ-1/waiter-first.", unknown.getMessage());
+        ConfigurationError none = assertThrows(ConfigurationError.class,
+                () -> WindowSelection.variants(c, Set.of("CQ-2/a"), Set.of()));
+        assertEquals("Unknown window id CQ-2/a in -Dfabric-tck.windows: CQ-2 has no variants.", none.getMessage());
+    }
+
+    @Test
     void everyWindowCarriesTheMetadataReportsAndTheSiteAreGeneratedFrom() {
         for (var w : Catalog.discover().windows().values()) {
             assertTrue(w.source().startsWith("https://"), w.id());

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.report.Outcome;
 import io.github.fabrictck.report.RepeatStats;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.VerdictTable;
 import io.github.fabrictck.report.WindowResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,5 +56,20 @@ class RepetitionTest {
         WindowResult w = Repetition.aggregate(List.of(run(Outcome.PASS, 1), run(Outcome.ERROR, 2)));
         assertEquals(Outcome.ERROR, w.outcome());
         assertEquals(1, w.repeat().error());
+    }
+
+    @Test
+    void aVariantNotApplicableInEveryRunIsNotCalledFlaky() {
+        WindowResult na = Repetition.aggregate(List.of(run(Outcome.NOT_APPLICABLE, 1), run(Outcome.NOT_APPLICABLE, 2),
+                run(Outcome.NOT_APPLICABLE, 3)));
+        assertEquals(Outcome.NOT_APPLICABLE, na.outcome());
+        assertTrue(!na.repeat().flaky() && na.reason().startsWith("3 runs: 0 pass, 0 fail, 0 error, 3 not applicable; first "
+                + "NOT_APPLICABLE: NOT_APPLICABLE reason"), na.reason());
+        WindowResult fail = Repetition.aggregate(List.of(run(Outcome.FAIL, 1), run(Outcome.FAIL, 2)));
+        assertTrue(!fail.repeat().flaky() && fail.reason().startsWith("2 runs: 0 pass, 2 fail"), fail.reason());
+        WindowResult mixed = Repetition.aggregate(List.of(run(Outcome.NOT_APPLICABLE, 1), run(Outcome.PASS, 2)));
+        assertTrue(mixed.repeat().flaky(), "NOT_APPLICABLE once and PASS once changed outcome");
+        String table = VerdictTable.render(new Result(Result.SCHEMA, "1", null, null, true, null, List.of(na, mixed)));
+        assertTrue(table.contains("PASS (flaky)") && !table.contains("NOT_APPLICABLE (flaky)"), table);
     }
 }

@@ -50,8 +50,9 @@ class HtmlReportInChromiumTest {
         assertEquals("1", attribute(svg, "data-rendered-holds"));
         assertTrue(svg.contains("data-lane=\"device / kit\"") && svg.contains("data-lane=\"device-interrupt\"")
                    && svg.contains("data-lane=\"app\""), "a lane per thread plus the device's");
-        assertTrue(svg.contains("class=\"mark k-device violation\"") || svg.contains("class=\"mark k-other violation\""),
-                "the last events are highlighted");
+        assertEquals(1, count(svg, "violation\""), "one event is the verdict's");
+        assertTrue(svg.contains("class=\"mark k-device violation\" href=\"#w0-e47\""), "the completion no event announced");
+        assertEquals("0", attribute(svg, "data-overlapping-labels"), "labels do not overlap");
 
         String section = element(dom, "<section class=\"window FAIL\" id=\"w0\"", "</section>", 0);
         assertFalse(attribute(section.substring(0, section.indexOf('>')), "hidden") != null, "the FAIL is shown");
@@ -62,6 +63,41 @@ class HtmlReportInChromiumTest {
         byte[] bytes = Files.readAllBytes(png);
         assertTrue(bytes.length > 20_000 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G',
                 png + " is a PNG with content: " + bytes.length + " bytes");
+    }
+
+    @Test
+    void aFailOfThousandsOfEventsCollapsesItsQuietStretchesAndOpensAtItsVerdict() throws Exception {
+        Path dir = SCREENSHOTS.resolve("thousands");
+        ReportFiles.writeAll(ReportFixtures.thousandsOfEvents(), dir, Catalog.discover().info());
+        String dom = Chromium.open(dir.resolve(HtmlReport.FILE_NAME).toAbsolutePath(),
+                SCREENSHOTS.resolve("thousands-of-events-report.png"), 1400, 1600, temp.resolve("profile"));
+
+        assertTrue(dom.contains("data-rendered-timelines=\"1\""), head(dom));
+        String svg = element(dom, "<svg class=\"timeline\"", "</svg>", 0);
+        int marks = Integer.parseInt(attribute(svg, "data-rendered-marks"));
+        assertTrue(marks > 40 && marks + count(svg, "class=\"stretch\"") <= Timeline.LIMIT, marks + " marks");
+        assertEquals("0", attribute(svg, "data-overlapping-labels"), "labels do not overlap");
+        assertEquals(1, count(svg, "violation\""), "one event is the verdict's");
+        assertTrue(svg.contains("<title>#2201 880.0 ms fabric: data #2200 dropped: stale peer\n(the event the verdict"),
+                "the dropped data, which the reason names");
+        assertFalse(dom.contains("are not drawn"), "no event is cut from the timeline");
+        String scroll = element(dom, "<div class=\"scroll\"", ">", 0);
+        String left = attribute(scroll, "data-scroll-left");
+        assertTrue(Integer.parseInt(left) > 0, "opened at the verdict's event: " + scroll);
+        assertTrue(svg.contains("<g class=\"lane-labels\" transform=\"translate(" + left + " 0)\">"),
+                "the lanes' names follow the scroll: " + element(svg, "<g class=\"lane-labels\"", ">", 0));
+    }
+
+    @Test
+    void anAllPassReportOfTheWholeCatalogIsSmallAndItsLabelsDoNotOverlap() throws Exception {
+        Path dir = SCREENSHOTS.resolve("all-pass");
+        ReportFiles.writeAll(ReportFixtures.allPass(), dir, Catalog.discover().info());
+        Path page = dir.resolve(HtmlReport.FILE_NAME).toAbsolutePath();
+        assertTrue(Files.size(page) < 300_000, page + ": " + Files.size(page) + " bytes");
+        String dom = Chromium.open(page, SCREENSHOTS.resolve("all-pass-report.png"), 1400, 3000, temp.resolve("profile"));
+        int variants = Catalog.discover().entries().size();
+        assertTrue(dom.contains("data-rendered-timelines=\"" + variants + "\""), head(dom));
+        assertEquals(variants, count(dom, "data-overlapping-labels=\"0\""), "no timeline has overlapping labels");
     }
 
     @Test

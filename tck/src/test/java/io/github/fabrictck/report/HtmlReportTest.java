@@ -21,7 +21,7 @@ class HtmlReportTest {
     /** Every element the report writes; anything else would have come from a driver. */
     private static final Set<String> ELEMENTS = Set.of("html", "head", "meta", "title", "style", "body", "header", "h1",
             "h2", "h3", "dl", "dt", "dd", "b", "p", "section", "div", "label", "input", "span", "table", "thead", "tbody",
-            "tr", "th", "td", "a", "details", "summary", "ol", "ul", "li", "code", "button", "pre", "svg", "g", "rect",
+            "tr", "th", "td", "a", "details", "summary", "ol", "ul", "li", "code", "button", "pre", "svg", "g", "rect", "wbr",
             "line", "text", "circle", "path", "footer", "script");
 
     /** Every attribute the report writes. */
@@ -79,12 +79,17 @@ class HtmlReportTest {
         assertTrue(w0.contains("<li>every completion is consumed within a bound after it was enqueued</li>"), w0);
         assertTrue(w0.contains("<p class=\"on-failure\">Check the order in your completion handler"), w0);
         assertTrue(w0.contains("<p class=\"violated\">Violated: <b>no driver thread is idle while"), w0);
+        // a source location wraps between its names, never inside its line number
         assertTrue(w0.contains("<li><b>device-interrupt</b> held at call CompletionQueue.requestNotify in <code class=\"at\">"
-                + "io.github.fabrictck.sample.BeeGfsEndpoint.handle(BeeGfsEndpoint.java:30)</code></li>"), w0);
+                + "io.<wbr>github.<wbr>fabrictck.<wbr>sample.<wbr>BeeGfsEndpoint.<wbr>handle<wbr>(BeeGfsEndpoint.<wbr>java:30)"
+                + "</code></li>"), w0);
         // the events are listed open, each with its driver source location, and the marks link to them
         assertTrue(w0.contains("<details class=\"events\" open>"), w0);
-        assertTrue(w0.contains("<code class=\"at\">io.github.fabrictck.sample.Endpoint.sleepUntilProgress(Endpoint.java:117)"
-                + "</code>"), w0);
+        assertTrue(w0.contains("<code class=\"at\">io.<wbr>github.<wbr>fabrictck.<wbr>sample.<wbr>Endpoint.<wbr>"
+                + "sleepUntilProgress<wbr>(Endpoint.<wbr>java:117)</code>"), w0);
+        // one row is the verdict's event: the completion no event announced
+        assertEquals(1, w0.split("<tr id=\"w0-e\\d+\" class=\"k-[a-z]+ violation\"", -1).length - 1, w0);
+        assertTrue(w0.contains("<tr id=\"w0-e47\" class=\"k-device violation\">"), w0);
         Matcher link = Pattern.compile("href=\"#(w0-e\\d+)\"").matcher(w0);
         int links = 0;
         while (link.find()) {
@@ -92,6 +97,17 @@ class HtmlReportTest {
             assertTrue(w0.contains("<tr id=\"" + link.group(1) + "\""), link.group(1));
         }
         assertTrue(links >= 58, "every mark links to its row: " + links);
+    }
+
+    @Test
+    void anAllPassReportOfTheWholeCatalogStaysUnder300Kilobytes() throws IOException {
+        Result r = ReportFixtures.allPass();
+        String html = HtmlReport.render(r, io.github.fabrictck.launcher.Catalog.discover().info());
+        int bytes = html.getBytes(StandardCharsets.UTF_8).length;
+        assertTrue(bytes < 300_000, "report.html of an all-PASS catalog: " + bytes + " bytes");
+        assertFalse(html.contains("are not drawn"), "no event is cut from a timeline");
+        assertEquals(io.github.fabrictck.launcher.Catalog.discover().entries().size(),
+                html.split("<svg class=\"timeline\"", -1).length - 1, "every variant has its timeline");
     }
 
     @Test
@@ -169,8 +185,8 @@ class HtmlReportTest {
         assertTrue(count(html, escaped) >= 20, "the hostile text is shown, escaped, everywhere it came in");
         assertTrue(html.contains("<title>Fabric TCK report: " + escaped + " " + escaped + "</title>"));
         assertTrue(html.contains("<g class=\"lane\" data-lane=\"" + escaped + "\">"), "thread names in SVG attributes");
-        assertTrue(html.contains(">held: " + Html.escape(ReportFixtures.HOSTILE.substring(0, 47)) + "\u2026</text>"),
-                "hold labels in SVG text");
+        assertTrue(html.contains(">held: " + Html.escape(ReportFixtures.HOSTILE.substring(0, 10))),
+                "hold labels in SVG text, cut to their room");
     }
 
     @Test
