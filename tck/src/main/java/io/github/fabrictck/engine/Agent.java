@@ -3,6 +3,7 @@ package io.github.fabrictck.engine;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isAnnotatedWith;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
 import static net.bytebuddy.matcher.ElementMatchers.isEquals;
 import static net.bytebuddy.matcher.ElementMatchers.isHashCode;
@@ -70,7 +71,9 @@ public final class Agent {
 
     /** Entry point of {@code -javaagent}; reads {@link AgentConfig} from system properties. */
     public static void premain(String arguments, Instrumentation inst) {
-        install(inst, AgentConfig.fromSystemProperties(System.getProperties()));
+        // adapters name their library's packages, boundary and stubs before any class is rewritten
+        install(inst, Libraries.configure(AgentConfig.fromSystemProperties(System.getProperties()),
+                java.util.ServiceLoader.load(io.github.fabrictck.adapter.Adapter.class, ClassLoader.getSystemClassLoader())));
     }
 
     /** Installs the transformer (once per JVM; later calls are ignored). */
@@ -102,6 +105,7 @@ public final class Agent {
     static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed) {
         return builder
                 .visit(CallSites.verifying(failed))
+                .visit(MemberSubstitution.relaxed().method(Libraries.stubMethods()).stub().on(isMethod().or(isConstructor())))
                 .visit(substitute(environmentMethods(), "environment"))
                 .visit(substitute(syncMethods(), "sync"))
                 .visit(substitute(exitMethods(), "terminate"))
@@ -199,9 +203,12 @@ public final class Agent {
                 .on(not(isEquals().or(isHashCode()).or(isToString()).and(isDeclaredBy(TypeDescription::isRecord))));
     }
 
-    /** Methods of the environment interfaces (the SPI types marked {@link Environment}). */
+    /**
+     * Methods of the environment interfaces (the SPI types marked {@link Environment}) and of the
+     * boundary types an {@link io.github.fabrictck.adapter.Adapter} declares for its library.
+     */
     static ElementMatcher.Junction<MethodDescription> environmentMethods() {
-        return isMethod().and(isDeclaredBy(isAnnotatedWith(Environment.class)));
+        return isMethod().and(isDeclaredBy(isAnnotatedWith(Environment.class)).or(Libraries.boundaryMethods()));
     }
 
     /** JDK synchronisation: atomics, locks and conditions, wait/notify, park, sleep, join, queues, latches. */

@@ -118,6 +118,20 @@ public final class WindowRun {
         return retired.contains(t) || t != starter && before.contains(t) && !threads.containsKey(t);
     }
 
+    /**
+     * The thread's name as holds know it across trials: its own name, except for a thread that a
+     * library started with a name the JDK made up ({@code new Thread(this)} in DiSNI's
+     * {@code RdmaCqProcessor}: {@code Thread-93}, another number in every trial), which is named by
+     * where it was started, the same in every trial.
+     */
+    public String role(Thread t) {
+        String name = t.getName();
+        String at = started.get(t);
+        return at != null && JDK_NAMED.matcher(name).matches() ? "the thread started at " + at : name;
+    }
+
+    private static final java.util.regex.Pattern JDK_NAMED = java.util.regex.Pattern.compile("Thread-\\d+");
+
     /** How many driver threads are known so far. */
     public int threadCount() {
         return threads.size();
@@ -517,7 +531,7 @@ public final class WindowRun {
         d.hits++;
         List<Hit> r = recording;
         if (r != null) {
-            String name = d.thread.getName();
+            String name = role(d.thread);
             if (recordedPerThread.merge(name, 1, Integer::sum) <= MAX_RECORDED_PER_THREAD) {
                 int n = occurrences.merge(name + (isAfter ? " after " : " at ") + p, 1, Integer::sum) - 1;
                 r.add(new Hit(name, p, isAfter, n));
