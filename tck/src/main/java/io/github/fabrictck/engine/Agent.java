@@ -3,7 +3,6 @@ package io.github.fabrictck.engine;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isAnnotatedWith;
 import static net.bytebuddy.matcher.ElementMatchers.isBridge;
-import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isDeclaredBy;
 import static net.bytebuddy.matcher.ElementMatchers.isEquals;
 import static net.bytebuddy.matcher.ElementMatchers.isHashCode;
@@ -105,7 +104,7 @@ public final class Agent {
     static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed) {
         return builder
                 .visit(CallSites.verifying(failed))
-                .visit(MemberSubstitution.relaxed().method(Libraries.stubMethods()).stub().on(isMethod().or(isConstructor())))
+                .visit(MemberSubstitution.relaxed().method(Libraries.stubMethods()).stub().on(rewritable()))
                 .visit(substitute(environmentMethods(), "environment"))
                 .visit(substitute(syncMethods(), "sync"))
                 .visit(substitute(exitMethods(), "terminate"))
@@ -195,12 +194,18 @@ public final class Agent {
                 .method(targets)
                 .replaceWithChain(MemberSubstitution.Substitution.Chain.Step.ForDelegation.to(m),
                         MemberSubstitution.Substitution.Chain.Step.ForAssignment.castToSubstitutionResult())
-                // Byte Buddy 1.18.17 cannot read the invokedynamic that records' equals, hashCode and
-                // toString make (a field-getter handle among the bootstrap arguments); a record's
-                // methods of that name are left as they are (CallSites.verifying() still reports a
-                // call there that the kit must see). Static initialisers are rewritten like any
-                // method: a driver's System.exit there must be stopped like any other.
-                .on(not(isEquals().or(isHashCode()).or(isToString()).and(isDeclaredBy(TypeDescription::isRecord))));
+                .on(rewritable());
+    }
+
+    /**
+     * The methods whose call sites are rewritten. Byte Buddy 1.18.17 cannot read the invokedynamic
+     * that records' equals, hashCode and toString make (a field-getter handle among the bootstrap
+     * arguments); a record's methods of that name are left as they are (CallSites.verifying() still
+     * reports a call there that the kit must see). Static initialisers are rewritten like any
+     * method: a driver's System.exit there must be stopped like any other.
+     */
+    private static ElementMatcher.Junction<MethodDescription> rewritable() {
+        return not(isEquals().or(isHashCode()).or(isToString()).and(isDeclaredBy(TypeDescription::isRecord)));
     }
 
     /**

@@ -17,9 +17,10 @@ import java.util.concurrent.LinkedBlockingQueue;
  * ({@code ibv_ack_cq_events}), and a channel cannot be destroyed while a CQ is attached (EBUSY).
  *
  * <p>A wait with a timeout ({@code getCqEvent(timeout)}) runs on the device's time, not the wall
- * clock: it ends with an event, or when {@link #expireTimeouts()} says the time has passed (the
- * application's teardown), so a waiting thread is idle for the kit and no window depends on a
- * timer of the machine. A wait without a timeout ends only with an event.
+ * clock: it ends with an event, or when the kit lets the device's time pass
+ * ({@link WindowRun#passDeviceTimeouts()}, when every driver thread is idle), so a waiting thread is
+ * idle for the kit and no window depends on a timer of the machine. A wait without a timeout ends
+ * only with an event.
  *
  * @param <C> the driver's completion queue objects, as events name them
  */
@@ -38,11 +39,15 @@ public final class CompletionChannel<C> {
     private long taken;
     private long acknowledged;
     private volatile boolean timeoutsExpired;
+    private volatile int timedWaiters;
     private boolean destroyed;
 
     public CompletionChannel(WindowRun run, String name) {
         this.run = run;
         this.name = name;
+        if (run != null) {
+            run.deviceTimeout(this::passTimeouts);
+        }
     }
 
     /** A completion queue was created on this channel. */
@@ -87,7 +92,13 @@ public final class CompletionChannel<C> {
             if (timed && timeoutsExpired && events.stream().allMatch(Optional::isEmpty)) {
                 return null;
             }
-            Optional<C> e = take();
+            Optional<C> e;
+            timedWaiters += timed ? 1 : 0;
+            try {
+                e = take();
+            } finally {
+                timedWaiters -= timed ? 1 : 0;
+            }
             if (e.isPresent()) {
                 synchronized (this) {
                     taken++;
@@ -122,7 +133,19 @@ public final class CompletionChannel<C> {
         }
     }
 
-    /** The application's teardown: every timed wait, now and later, ends as its timeout would. */
+    /** The device's time passes while a thread waits with a timeout: see {@link #expireTimeouts()}; whether one waited. */
+    boolean passTimeouts() {
+        if (timedWaiters == 0 || timeoutsExpired) {
+            return false;
+        }
+        expireTimeouts();
+        return true;
+    }
+
+    /**
+     * The device's time has passed every timeout: every timed wait, now and later, ends as its
+     * timeout would (the kit lets time pass only when every driver thread is idle, at teardown).
+     */
     public void expireTimeouts() {
         timeoutsExpired = true;
         events.add(Optional.empty());

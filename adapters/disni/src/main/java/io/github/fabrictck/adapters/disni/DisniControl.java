@@ -20,7 +20,7 @@ public final class DisniControl {
     /** The endpoint with {@code processor} in place of DiSNI's own {@code RdmaActiveCqProcessor}. */
     @SuppressWarnings("unchecked")
     public static CompletionQueueDriver open(QueuePair device, Processor processor) {
-        return DisniEndpoint.open(device, (context, cqSize, wrSize, timeout) ->
+        return DisniEndpoint.open(device, DisniEndpoint.CQ_EVENT_TIMEOUT, (context, cqSize, wrSize, timeout) ->
                 (RdmaCqProcessor<DisniEndpoint.Application>) processor.create(context, cqSize, wrSize, timeout));
     }
 }

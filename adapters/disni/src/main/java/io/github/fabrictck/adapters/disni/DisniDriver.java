@@ -32,6 +32,6 @@ public final class DisniDriver implements Driver {
 
     @Override
     public CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
-        return DisniEndpoint.open(queuePair);
+        return DisniEndpoint.open(queuePair, DisniEndpoint.CQ_EVENT_TIMEOUT);
     }
 }

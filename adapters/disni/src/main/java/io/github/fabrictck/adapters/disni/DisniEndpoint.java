@@ -43,28 +43,31 @@ final class DisniEndpoint implements CompletionQueueDriver {
     private final Application application;
     private long posted;
 
-    private DisniEndpoint(QueuePair device, Processors processors) throws IOException {
+    private DisniEndpoint(QueuePair device, int timeout, Processors processors) throws IOException {
         this.device = device;
         this.verbs = new SimulatedVerbs(WindowRun.current(), device);
         SimulatedVerbs.install(verbs);
-        RdmaActiveEndpointGroup<Application> group = new RdmaActiveEndpointGroup<>(CQ_EVENT_TIMEOUT, false, MAX_WR, 1,
-                CQ_SIZE);
+        RdmaActiveEndpointGroup<Application> group = new RdmaActiveEndpointGroup<>(timeout, false, MAX_WR, 1, CQ_SIZE);
         IbvContext context = verbs.context();
-        this.processor = processors.create(context, CQ_SIZE, MAX_WR, CQ_EVENT_TIMEOUT);
+        this.processor = processors.create(context, CQ_SIZE, MAX_WR, timeout);
         this.application = new Application(group, verbs.cmId(context), verbs);
         processor.registerQP(SimulatedVerbs.QP_NUM, application);
         processor.start();
     }
 
-    /** DiSNI 2.1's own CQ processor, as {@code RdmaActiveEndpointGroup.createCqProvider} makes it. */
-    static DisniEndpoint open(QueuePair device) {
-        return open(device, (context, cqSize, wrSize, timeout) -> new RdmaActiveCqProcessor<>(context, cqSize, wrSize,
-                0, 1, timeout, false));
+    /**
+     * DiSNI 2.1's own CQ processor, as {@code RdmaActiveEndpointGroup.createCqProvider} makes it.
+     *
+     * @param timeout the group's {@code getCqEvent} timeout in ms; -1 waits for an event only
+     */
+    static DisniEndpoint open(QueuePair device, int timeout) {
+        return open(device, timeout, (context, cqSize, wrSize, t) -> new RdmaActiveCqProcessor<>(context, cqSize,
+                wrSize, 0, 1, t, false));
     }
 
-    static DisniEndpoint open(QueuePair device, Processors processors) {
+    static DisniEndpoint open(QueuePair device, int timeout, Processors processors) {
         try {
-            return new DisniEndpoint(device, processors);
+            return new DisniEndpoint(device, timeout, processors);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -98,10 +101,12 @@ final class DisniEndpoint implements CompletionQueueDriver {
         return application.receive(timeout);
     }
 
-    /** DiSNI's teardown: {@code RdmaCqProcessor.close()}, then the queue pair. */
+    /**
+     * DiSNI's teardown: {@code RdmaCqProcessor.close()}, then the queue pair. DiSNI's close does not
+     * wake its CQ thread: it returns once that thread's {@code getCqEvent} timeout passes (device time).
+     */
     @Override
     public void close() {
-        verbs.expireTimeouts();
         try {
             processor.close();
         } catch (IOException e) {

@@ -93,14 +93,6 @@ public final class SimulatedVerbs extends RdmaProvider {
         c.channel.events.post(c);
     }
 
-    /** Every timed {@code getCqEvent} ends as its timeout would: the application tears down. */
-    public void expireTimeouts() {
-        Cq c = cq;
-        if (c != null) {
-            c.channel.events.expireTimeouts();
-        }
-    }
-
     /** The channel of DiSNI's CQ, for judgements. */
     public CompletionChannel<Cq> channel() {
         return cq.channel.events;
