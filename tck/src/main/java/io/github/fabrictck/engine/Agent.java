@@ -91,7 +91,8 @@ public final class Agent {
                 .with(new AgentBuilder.PoolStrategy.WithTypePoolCache.Simple(new ConcurrentHashMap<>()))
                 .with(new Recorder())
                 .type((type, loader, module, redefined, domain) -> cfg.isDriverClass(type.getName(), domain))
-                .transform((builder, type, loader, module, domain) -> rewrite(builder, FAILED))
+                .transform((builder, type, loader, module, domain) -> rewrite(builder, FAILED,
+                        Libraries.inLibrary(type.getName())))
                 .installOn(inst);
         instrumentation = inst;
     }
@@ -102,9 +103,19 @@ public final class Agent {
      * the substitutions, {@link CallSites#verifying} reads what they wrote.
      */
     static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed) {
-        return builder
-                .visit(CallSites.verifying(failed))
-                .visit(MemberSubstitution.relaxed().method(Libraries.stubMethods()).stub().on(rewritable()))
+        return rewrite(builder, failed, true);
+    }
+
+    /**
+     * The rewrite of one class; {@code library} when it is of a library an adapter declared, whose
+     * stubbed calls are replaced with nothing (a pass the other classes are spared).
+     */
+    static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed, boolean library) {
+        DynamicType.Builder<?> verified = builder.visit(CallSites.verifying(failed));
+        if (library && Libraries.hasStubs()) {
+            verified = verified.visit(MemberSubstitution.relaxed().method(Libraries.stubMethods()).stub().on(rewritable()));
+        }
+        return verified
                 .visit(substitute(environmentMethods(), "environment"))
                 .visit(substitute(syncMethods(), "sync"))
                 .visit(substitute(exitMethods(), "terminate"))

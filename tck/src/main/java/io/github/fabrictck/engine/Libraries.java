@@ -89,6 +89,10 @@ public final class Libraries {
         return m;
     }
 
+    static boolean hasStubs() {
+        return !stubs.isEmpty();
+    }
+
     static boolean isBoundaryType(String internalName) {
         return boundaryTypes.contains(internalName.replace('/', '.'));
     }
