@@ -54,6 +54,16 @@ public interface Adapter {
     }
 
     /**
+     * Boundary receivers whose call re-arms a completion queue, as types the receiver is an instance
+     * of (DiSNI: {@code com.ibm.disni.verbs.SVCReqNotify}, whose {@code execute} is
+     * {@code ibv_req_notify_cq}): windows that hold a thread before its re-arm find it there, as
+     * they find {@code CompletionQueue.requestNotify} for an SPI driver.
+     */
+    default List<String> rearmReceivers() {
+        return List.of();
+    }
+
+    /**
      * Package prefixes of the adapter's own environment (the provider it installs): like the kit's
      * simulated device, not rewritten, so the points are the library's boundary calls, at the
      * library's own source lines, and not the environment's calls to the kit's device behind them.

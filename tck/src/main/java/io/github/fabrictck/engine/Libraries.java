@@ -29,6 +29,7 @@ public final class Libraries {
     private static volatile List<String> replaced = List.of();
     private static volatile Set<String> boundaryTypes = Set.of();
     private static volatile Set<String> stubs = Set.of();
+    private static volatile Set<String> rearmReceivers = Set.of();
     private static final Set<String> SITES = ConcurrentHashMap.newKeySet();
 
     private Libraries() {
@@ -41,11 +42,13 @@ public final class Libraries {
         Set<String> types = new LinkedHashSet<>();
         Set<String> stubbed = new LinkedHashSet<>();
         Set<String> replacedPkgs = new LinkedHashSet<>();
+        Set<String> rearms = new LinkedHashSet<>();
         for (Adapter a : adapters) {
             names.add(a.library());
             a.packages().forEach(p -> pkgs.add(p.endsWith(".") ? p : p + "."));
             types.addAll(a.boundaryTypes());
             stubbed.addAll(a.stubs());
+            rearms.addAll(a.rearmReceivers());
             a.replacedPackages().forEach(p -> replacedPkgs.add(p.endsWith(".") ? p : p + "."));
             // the adapter's environment is never rewritten, as the library's replaced provider is not
             a.environmentPackages().forEach(p -> replacedPkgs.add(p.endsWith(".") ? p : p + "."));
@@ -54,6 +57,7 @@ public final class Libraries {
         packages = List.copyOf(pkgs);
         boundaryTypes = Set.copyOf(types);
         stubs = Set.copyOf(stubbed);
+        rearmReceivers = Set.copyOf(rearms);
         replaced = List.copyOf(replacedPkgs);
         pkgs.addAll(config.packages());
         return new AgentConfig(config.locations(), List.copyOf(pkgs));
@@ -87,6 +91,18 @@ public final class Libraries {
             m = m.or(isStatic().and(named(s.substring(dot + 1))).and(isDeclaredBy(named(s.substring(0, dot)))));
         }
         return m;
+    }
+
+    /** Whether a call with this receiver re-arms a completion queue ({@link Adapter#rearmReceivers()}). */
+    public static boolean isRearm(Object receiver) {
+        Set<String> types = rearmReceivers;
+        for (Class<?> c = receiver == null || types.isEmpty() ? null : receiver.getClass(); c != null;
+                c = c.getSuperclass()) {
+            if (types.contains(c.getName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean hasStubs() {

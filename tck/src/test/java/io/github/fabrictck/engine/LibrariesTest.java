@@ -44,6 +44,12 @@ class LibrariesTest {
             public List<String> stubs() {
                 return List.of(LIBRARY + "$Natives.pin");
             }
+
+            @Override
+            public List<String> rearmReceivers() {
+                // a JDK type: the fixture's classes must not be loaded in this JVM, where the agent may be attached
+                return List.of("java.util.AbstractList");
+            }
         }));
         assertTrue(config.packages().contains("io.github.fabrictck.fixtures.library."), config.toString());
     }
@@ -86,6 +92,12 @@ class LibrariesTest {
         String reason = rewrite(LIBRARY + "$Natives").get(LIBRARY + "$Natives");
         assertNotNull(reason);
         assertTrue(reason.contains("a call to System.loadLibrary at " + LIBRARY + "$Natives.<clinit>"), reason);
+    }
+
+    @Test
+    void aReArmIsKnownByItsReceiversType() {
+        assertTrue(Libraries.isRearm(new java.util.ArrayList<>()));
+        assertTrue(!Libraries.isRearm("a string") && !Libraries.isRearm(null));
     }
 
     @Test

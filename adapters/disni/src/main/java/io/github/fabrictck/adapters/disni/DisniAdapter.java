@@ -40,6 +40,12 @@ public final class DisniAdapter implements Adapter {
     }
 
     @Override
+    public List<String> rearmReceivers() {
+        // reqNotify.execute() in RdmaCqProcessor.run is ibv_req_notify_cq on DiSNI's one CQ
+        return List.of("com.ibm.disni.verbs.SVCReqNotify");
+    }
+
+    @Override
     public List<String> environmentPackages() {
         return List.of("io.github.fabrictck.adapters.disni.verbs.");
     }
