@@ -26,13 +26,21 @@ abstract class FamilyDriver implements Driver {
     private static final String VERSION = readVersion();
 
     private final String name;
-    private final Function<QueuePair, CompletionQueueDriver> completionQueue;
+    private final BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue;
     private final BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
     private final BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup;
 
     FamilyDriver(String name, Function<QueuePair, CompletionQueueDriver> completionQueue,
                  BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
                  BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
+        this(name, completionQueue == null ? null : (context, queuePair) -> completionQueue.apply(queuePair), handshake,
+                connectionSetup, true);
+    }
+
+    /** A driver whose completion-queue endpoint starts threads of its own (from the context's factory). */
+    FamilyDriver(String name, BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
+                 BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
+                 BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup, boolean withContext) {
         this.name = name;
         this.completionQueue = completionQueue;
         this.handshake = handshake;
@@ -69,7 +77,7 @@ abstract class FamilyDriver implements Driver {
         if (completionQueue == null) {
             return Driver.super.openCompletionQueue(context, queuePair);
         }
-        return completionQueue.apply(queuePair);
+        return completionQueue.apply(context, queuePair);
     }
 
     @Override

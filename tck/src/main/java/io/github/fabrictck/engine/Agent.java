@@ -70,7 +70,9 @@ public final class Agent {
 
     /** Entry point of {@code -javaagent}; reads {@link AgentConfig} from system properties. */
     public static void premain(String arguments, Instrumentation inst) {
-        install(inst, AgentConfig.fromSystemProperties(System.getProperties()));
+        // adapters name their library's packages, boundary and stubs before any class is rewritten
+        install(inst, Libraries.configure(AgentConfig.fromSystemProperties(System.getProperties()),
+                java.util.ServiceLoader.load(io.github.fabrictck.adapter.Adapter.class, ClassLoader.getSystemClassLoader())));
     }
 
     /** Installs the transformer (once per JVM; later calls are ignored). */
@@ -89,7 +91,8 @@ public final class Agent {
                 .with(new AgentBuilder.PoolStrategy.WithTypePoolCache.Simple(new ConcurrentHashMap<>()))
                 .with(new Recorder())
                 .type((type, loader, module, redefined, domain) -> cfg.isDriverClass(type.getName(), domain))
-                .transform((builder, type, loader, module, domain) -> rewrite(builder, FAILED))
+                .transform((builder, type, loader, module, domain) -> rewrite(builder, FAILED,
+                        Libraries.inLibrary(type.getName())))
                 .installOn(inst);
         instrumentation = inst;
     }
@@ -100,8 +103,19 @@ public final class Agent {
      * the substitutions, {@link CallSites#verifying} reads what they wrote.
      */
     static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed) {
-        return builder
-                .visit(CallSites.verifying(failed))
+        return rewrite(builder, failed, true);
+    }
+
+    /**
+     * The rewrite of one class; {@code library} when it is of a library an adapter declared, whose
+     * stubbed calls are replaced with nothing (a pass the other classes are spared).
+     */
+    static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed, boolean library) {
+        DynamicType.Builder<?> verified = builder.visit(CallSites.verifying(failed));
+        if (library && Libraries.hasStubs()) {
+            verified = verified.visit(MemberSubstitution.relaxed().method(Libraries.stubMethods()).stub().on(rewritable()));
+        }
+        return verified
                 .visit(substitute(environmentMethods(), "environment"))
                 .visit(substitute(syncMethods(), "sync"))
                 .visit(substitute(exitMethods(), "terminate"))
@@ -191,17 +205,26 @@ public final class Agent {
                 .method(targets)
                 .replaceWithChain(MemberSubstitution.Substitution.Chain.Step.ForDelegation.to(m),
                         MemberSubstitution.Substitution.Chain.Step.ForAssignment.castToSubstitutionResult())
-                // Byte Buddy 1.18.17 cannot read the invokedynamic that records' equals, hashCode and
-                // toString make (a field-getter handle among the bootstrap arguments); a record's
-                // methods of that name are left as they are (CallSites.verifying() still reports a
-                // call there that the kit must see). Static initialisers are rewritten like any
-                // method: a driver's System.exit there must be stopped like any other.
-                .on(not(isEquals().or(isHashCode()).or(isToString()).and(isDeclaredBy(TypeDescription::isRecord))));
+                .on(rewritable());
     }
 
-    /** Methods of the environment interfaces (the SPI types marked {@link Environment}). */
+    /**
+     * The methods whose call sites are rewritten. Byte Buddy 1.18.17 cannot read the invokedynamic
+     * that records' equals, hashCode and toString make (a field-getter handle among the bootstrap
+     * arguments); a record's methods of that name are left as they are (CallSites.verifying() still
+     * reports a call there that the kit must see). Static initialisers are rewritten like any
+     * method: a driver's System.exit there must be stopped like any other.
+     */
+    private static ElementMatcher.Junction<MethodDescription> rewritable() {
+        return not(isEquals().or(isHashCode()).or(isToString()).and(isDeclaredBy(TypeDescription::isRecord)));
+    }
+
+    /**
+     * Methods of the environment interfaces (the SPI types marked {@link Environment}) and of the
+     * boundary types an {@link io.github.fabrictck.adapter.Adapter} declares for its library.
+     */
     static ElementMatcher.Junction<MethodDescription> environmentMethods() {
-        return isMethod().and(isDeclaredBy(isAnnotatedWith(Environment.class)));
+        return isMethod().and(isDeclaredBy(isAnnotatedWith(Environment.class)).or(Libraries.boundaryMethods()));
     }
 
     /** JDK synchronisation: atomics, locks and conditions, wait/notify, park, sleep, join, queues, latches. */

@@ -29,7 +29,7 @@ public record AgentConfig(List<Path> locations, List<String> packages) {
     private static final List<String> NEVER = List.of("io.github.fabrictck.spi.", "io.github.fabrictck.engine.",
             "io.github.fabrictck.sim.", "io.github.fabrictck.windows.", "io.github.fabrictck.report.",
             "io.github.fabrictck.launcher.", "net.bytebuddy.", "org.junit.", "org.awaitility.", "java.", "javax.",
-            "jdk.", "sun.", "com.sun.");
+            "jdk.", "sun.", "com.sun.", "io.github.fabrictck.adapter.");
 
     public AgentConfig {
         locations = locations.stream().map(p -> p.toAbsolutePath().normalize()).toList();
@@ -70,6 +70,9 @@ public record AgentConfig(List<Path> locations, List<String> packages) {
             if (className.startsWith(never)) {
                 return false;
             }
+        }
+        if (Libraries.isReplaced(className)) {
+            return false;
         }
         for (String p : packages) {
             if (className.startsWith(p)) {

@@ -296,6 +296,7 @@ final class CallSites {
         private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
         private boolean isInterface;
         private int line;
+        private String source;
 
         Resolving(ClassVisitor next, TypeDescription type, TypePool pool) {
             super(OpenedClassReader.ASM_API, next);
@@ -307,6 +308,12 @@ final class CallSites {
         public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
             isInterface = (access & Opcodes.ACC_INTERFACE) != 0;
             super.visit(version, access, name, signature, superName, interfaces);
+        }
+
+        @Override
+        public void visitSource(String file, String debug) {
+            source = file;
+            super.visitSource(file, debug);
         }
 
         @Override
@@ -322,6 +329,13 @@ final class CallSites {
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
                     Resolved m = target(pool, local, owner, callee, desc);
+                    // an adapter's boundary and stubs: the agent lists every call site it rewrites there
+                    if (m != null && Libraries.isBoundaryType(m.owner())) {
+                        Libraries.rewrote("boundary " + Target.parse(m.description()).display() + " at " + where());
+                    } else if (opcode == Opcodes.INVOKESTATIC && Libraries.isStub(owner, callee)) {
+                        Libraries.rewrote("stub " + owner.substring(owner.lastIndexOf('/') + 1) + "." + callee + " at "
+                                + where());
+                    }
                     // Iface.super.m() must name a direct superinterface: such a call is left to verifying()
                     if (m != null && !m.owner().equals(owner) && m.callable()
                             && !(opcode == Opcodes.INVOKESPECIAL && m.onInterface())) {
@@ -331,6 +345,10 @@ final class CallSites {
                         return;
                     }
                     super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
+                }
+
+                private String where() {
+                    return type.getName() + "." + name + "(" + source + ":" + line + ")";
                 }
 
                 @Override
@@ -446,16 +464,48 @@ final class CallSites {
         }
     }
 
+    /**
+     * A call a library class makes into native code, in words, else {@code null}: a {@code native}
+     * method of the library, a static method or constructor of a library class that declares
+     * {@code native} methods (its static initialiser may load a native library), or
+     * {@code System.loadLibrary} and its kin. Stubbed calls are gone by the time this is asked.
+     */
+    static String nativeCall(TypePool pool, int opcode, String owner, String callee, String desc) {
+        if ((owner.equals("java/lang/System") || owner.equals("java/lang/Runtime"))
+                && (callee.equals("loadLibrary") || callee.equals("load"))) {
+            return "a call to " + owner.substring(owner.lastIndexOf('/') + 1) + "." + callee;
+        }
+        if (!Libraries.inLibrary(owner) || owner.startsWith("[")) {
+            return null;
+        }
+        TypePool.Resolution r = pool.describe(owner.replace('/', '.'));
+        if (!r.isResolved()) {
+            return null;
+        }
+        TypeDescription t = r.resolve();
+        MethodDescription m = callee.equals("<init>") ? null : resolve(pool, owner, callee, desc);
+        if (m != null && m.isNative()) {
+            return "a call to the native method " + Target.parse(m.toString()).display();
+        }
+        boolean initialises = opcode == Opcodes.INVOKESTATIC || callee.equals("<init>") && opcode == Opcodes.INVOKESPECIAL;
+        if (initialises && !t.getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty()) {
+            return "a call to " + t.getSimpleName() + "." + callee + ", of a class with native methods";
+        }
+        return null;
+    }
+
     private static final class Verifying extends ClassVisitor {
         private final TypeDescription type;
         private final TypePool pool;
         private final Map<String, String> failed;
+        private final boolean library;
         private final List<String> left = new ArrayList<>();
         private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
         private String source;
 
         Verifying(ClassVisitor next, TypeDescription type, TypePool pool, Map<String, String> failed) {
             super(OpenedClassReader.ASM_API, next);
+            this.library = Libraries.inLibrary(type.getName());
             this.type = type;
             this.pool = pool;
             this.failed = failed;
@@ -484,6 +534,13 @@ final class CallSites {
                     Resolved m = target(pool, local, owner, callee, desc);
                     if (m != null) {
                         left(m, "");
+                    }
+                    if (library) {
+                        String nativeCall = nativeCall(pool, opcode, owner, callee, desc);
+                        if (nativeCall != null) {
+                            left.add(nativeCall + " at " + type.getName() + "." + name + "(" + source + ":" + line
+                                    + "), with no stub (Adapter.stubs())");
+                        }
                     }
                     super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
                 }

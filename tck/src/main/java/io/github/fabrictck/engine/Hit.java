@@ -4,7 +4,8 @@ package io.github.fabrictck.engine;
  * A point a driver thread passed while the engine recorded (a window's first, unheld run): the
  * places a window may later hold a thread at, found in the driver as it is.
  *
- * @param thread     the thread's name ({@code app}, {@code device-interrupt}, {@code driver-1})
+ * @param thread     the thread's name ({@code app}, {@code device-interrupt}, {@code driver-1}), or for a
+ *                   thread a library started with a JDK-made name, where it was started ({@link WindowRun#role})
  * @param point      the point
  * @param after      after the call returned (else before it was made)
  * @param occurrence how many times this thread had passed this same point before, since recording began
@@ -18,7 +19,12 @@ public record Hit(String thread, Point point, boolean after, int occurrence) {
     public PointMatcher again() {
         int[] seen = {0};
         return PointMatcher.of(describe(), (t, p, isAfter, args, result) -> isAfter == after
-                && t.getName().equals(thread) && p.equals(point) && seen[0]++ == occurrence);
+                && role(t).equals(thread) && p.equals(point) && seen[0]++ == occurrence);
+    }
+
+    private static String role(Thread t) {
+        WindowRun run = WindowRun.current();
+        return run == null ? t.getName() : run.role(t);
     }
 
     /** The placement in words: thread, point, source line and which time. */

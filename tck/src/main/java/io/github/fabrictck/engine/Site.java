@@ -28,6 +28,26 @@ public final class Site {
         return f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")";
     }
 
+    /**
+     * Where a thread is in the driver's (or library's) code: its innermost {@code n} frames outside
+     * the kit, the JDK and an adapter's environment, innermost first, {@code " from "} between them;
+     * {@code null} when it has none.
+     */
+    public static String inDriver(Thread t, int n) {
+        java.util.List<String> frames = new java.util.ArrayList<>();
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (!isKit(e.getClassName()) && !Libraries.isReplaced(e.getClassName())
+                    && !e.getClassName().startsWith("net.bytebuddy.")) {
+                frames.add(e.getClassName().substring(e.getClassName().lastIndexOf('.') + 1) + "." + e.getMethodName()
+                        + "(" + e.getFileName() + ":" + e.getLineNumber() + ")");
+                if (frames.size() == n) {
+                    break;
+                }
+            }
+        }
+        return frames.isEmpty() ? null : String.join(" from ", frames);
+    }
+
     private static boolean isKit(String className) {
         return className.startsWith("io.github.fabrictck.engine.") || className.startsWith("io.github.fabrictck.sim.")
                 || className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.");

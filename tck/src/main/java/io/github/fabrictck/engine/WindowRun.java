@@ -39,6 +39,7 @@ public final class WindowRun {
     private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
     private final Wakes wakes = new Wakes();
+    private final List<java.util.function.BooleanSupplier> deviceTimeouts = new CopyOnWriteArrayList<>();
     /** Threads of an earlier trial of this window, which the kit no longer watches. */
     private final java.util.Set<Thread> retired = ConcurrentHashMap.newKeySet();
     private final LockOwners locks = new LockOwners();
@@ -118,6 +119,20 @@ public final class WindowRun {
         return retired.contains(t) || t != starter && before.contains(t) && !threads.containsKey(t);
     }
 
+    /**
+     * The thread's name as holds know it across trials: its own name, except for a thread that a
+     * library started with a name the JDK made up ({@code new Thread(this)} in DiSNI's
+     * {@code RdmaCqProcessor}: {@code Thread-93}, another number in every trial), which is named by
+     * where it was started, the same in every trial.
+     */
+    public String role(Thread t) {
+        String name = t.getName();
+        String at = started.get(t);
+        return at != null && JDK_NAMED.matcher(name).matches() ? "the thread started at " + at : name;
+    }
+
+    private static final java.util.regex.Pattern JDK_NAMED = java.util.regex.Pattern.compile("Thread-\\d+");
+
     /** How many driver threads are known so far. */
     public int threadCount() {
         return threads.size();
@@ -151,6 +166,36 @@ public final class WindowRun {
             d.waitingForWork = false;
             epoch.incrementAndGet();
         }
+    }
+
+    /**
+     * Registers a timeout of the simulated environment that a driver thread may wait on
+     * ({@code getCqEvent(timeout)} on a completion channel): it runs on the device's time, which
+     * passes only when the kit says so ({@link #passDeviceTimeouts()}).
+     *
+     * @param pass makes every timed wait pending now end as its timeout would; answers whether there was one
+     */
+    public void deviceTimeout(java.util.function.BooleanSupplier pass) {
+        deviceTimeouts.add(pass);
+    }
+
+    /**
+     * Lets the device's time pass: every timed wait on the environment pending now ends as its
+     * timeout would. The kit calls it only when every driver thread is idle, as a clock that
+     * advances to the next deadline would.
+     *
+     * @return whether some wait was pending
+     */
+    public boolean passDeviceTimeouts() {
+        boolean any = false;
+        for (java.util.function.BooleanSupplier pass : deviceTimeouts) {
+            any |= pass.getAsBoolean();
+        }
+        if (any) {
+            trace.add("kit", "every driver thread idle: the device's time passes, its timed waits end", null);
+            epoch.incrementAndGet();
+        }
+        return any;
     }
 
     /** Tells the stuck detector what work is pending that no event will announce. */
@@ -552,7 +597,7 @@ public final class WindowRun {
         d.hits++;
         List<Hit> r = recording;
         if (r != null) {
-            String name = d.thread.getName();
+            String name = role(d.thread);
             if (recordedPerThread.merge(name, 1, Integer::sum) <= MAX_RECORDED_PER_THREAD) {
                 int n = occurrences.merge(name + (isAfter ? " after " : " at ") + p, 1, Integer::sum) - 1;
                 r.add(new Hit(name, p, isAfter, n));

@@ -310,10 +310,14 @@ public final class CqTrial implements AutoCloseable {
         }, "kit-close");
         closer.setDaemon(true);
         closer.start();
-        try {
-            closer.join(session.bound().toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        long deadline = System.nanoTime() + session.bound().toNanos();
+        // a close that waits for a driver thread in a timed wait on the device (getCqEvent(1000)) returns
+        // once the device's time passes, which it does when every driver thread is idle
+        while (closer.isAlive() && System.nanoTime() - deadline < 0) {
+            if (run.allIdle()) {
+                run.passDeviceTimeouts();
+            }
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
         }
         if (closer.isAlive()) {
             run.trace().add("kit", "driver close() did not return within " + session.bound().toMillis() + " ms", null);

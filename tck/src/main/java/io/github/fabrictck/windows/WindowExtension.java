@@ -1,6 +1,7 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Agent;
+import io.github.fabrictck.engine.Libraries;
 import io.github.fabrictck.engine.ExitGuard;
 import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.ThreadDump;
@@ -104,6 +105,11 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
             }
         } finally {
             run.finish();
+            if (!Libraries.libraries().isEmpty()) {
+                // an adapter's library: the report shows which of its call sites the kit rewrote
+                run.trace().add("kit", "call sites of " + String.join(", ", Libraries.libraries()) + " the agent "
+                        + "rewrote: " + String.join("; ", Libraries.rewrittenSites()), null);
+            }
             Evidence evidence = run.evidence();
             Session.current().records().put(context.getUniqueId(), new Session.Record(evidence, run.trace().events(),
                     evidence.holds().stream().map(h -> h.thread() + " held at " + h.point() + " in " + h.at()).toList(),
@@ -125,6 +131,11 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
             Map.Entry<String, String> first = failures.entrySet().iterator().next();
             return failures.size() + " driver class(es) could not be transformed by the agent, first " + first.getKey()
                     + ": " + first.getValue();
+        }
+        if (!Libraries.libraries().isEmpty()
+                && Libraries.rewrittenSites().stream().noneMatch(site -> site.startsWith("boundary "))) {
+            return "the agent rewrote no boundary call site of " + String.join(", ", Libraries.libraries())
+                    + ": the adapter's boundary types (Adapter.boundaryTypes()) are not called from its packages";
         }
         for (String endpointClass : endpointClasses) {
             if (!Agent.isInstrumented(endpointClass)) {

@@ -1,0 +1,26 @@
+package io.github.fabrictck.adapters.disni;
+
+import com.ibm.disni.RdmaCqProcessor;
+import com.ibm.disni.verbs.IbvContext;
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import io.github.fabrictck.spi.cq.QueuePair;
+import java.io.IOException;
+
+/** Opens the DiSNI endpoint with a patched CQ processor: the controls of {@code patched/}. */
+public final class DisniControl {
+
+    /** A patched processor's constructor. */
+    public interface Processor {
+        RdmaCqProcessor<?> create(IbvContext context, int cqSize, int wrSize, int timeout) throws IOException;
+    }
+
+    private DisniControl() {
+    }
+
+    /** The endpoint with {@code processor} in place of DiSNI's own {@code RdmaActiveCqProcessor}. */
+    @SuppressWarnings("unchecked")
+    public static CompletionQueueDriver open(QueuePair device, Processor processor) {
+        return DisniEndpoint.open(device, DisniEndpoint.CQ_EVENT_TIMEOUT, (context, cqSize, wrSize, timeout) ->
+                (RdmaCqProcessor<DisniEndpoint.Application>) processor.create(context, cqSize, wrSize, timeout));
+    }
+}

@@ -1,0 +1,37 @@
+package io.github.fabrictck.adapters.disni;
+
+import io.github.fabrictck.spi.Driver;
+import io.github.fabrictck.spi.DriverContext;
+import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import io.github.fabrictck.spi.cq.QueuePair;
+import java.util.Set;
+
+/**
+ * {@code disni}: unmodified DiSNI 2.1 ({@code com.ibm.disni:disni:2.1} from Maven Central) on the
+ * kit's device, through {@link DisniAdapter} and {@link io.github.fabrictck.adapters.disni.verbs.SimulatedVerbs}. Its CQ thread is DiSNI's
+ * own ({@code new Thread(this)} in {@code RdmaCqProcessor}), not one of
+ * {@link DriverContext#threadFactory()}: the kit knows it from the points it passes.
+ */
+public final class DisniDriver implements Driver {
+
+    @Override
+    public String name() {
+        return "disni";
+    }
+
+    @Override
+    public String version() {
+        return "2.1";
+    }
+
+    @Override
+    public Set<Family> families() {
+        return Set.of(Family.COMPLETION_QUEUE);
+    }
+
+    @Override
+    public CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
+        return DisniEndpoint.open(queuePair, DisniEndpoint.CQ_EVENT_TIMEOUT);
+    }
+}

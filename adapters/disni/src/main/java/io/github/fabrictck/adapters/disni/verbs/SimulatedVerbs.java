@@ -1,0 +1,444 @@
+package io.github.fabrictck.adapters.disni.verbs;
+
+import com.ibm.disni.verbs.IbvCQ;
+import com.ibm.disni.verbs.IbvCompChannel;
+import com.ibm.disni.verbs.IbvContext;
+import com.ibm.disni.verbs.IbvMr;
+import com.ibm.disni.verbs.IbvPd;
+import com.ibm.disni.verbs.IbvQP;
+import com.ibm.disni.verbs.IbvQPInitAttr;
+import com.ibm.disni.verbs.IbvRecvWR;
+import com.ibm.disni.verbs.IbvSendWR;
+import com.ibm.disni.verbs.IbvWC;
+import com.ibm.disni.verbs.RdmaCm;
+import com.ibm.disni.verbs.RdmaCmEvent;
+import com.ibm.disni.verbs.RdmaCmId;
+import com.ibm.disni.verbs.RdmaConnParam;
+import com.ibm.disni.verbs.RdmaEventChannel;
+import com.ibm.disni.verbs.RdmaProvider;
+import com.ibm.disni.verbs.RdmaVerbs;
+import com.ibm.disni.verbs.SVCDeregMr;
+import com.ibm.disni.verbs.SVCPollCq;
+import com.ibm.disni.verbs.SVCPostRecv;
+import com.ibm.disni.verbs.SVCPostSend;
+import com.ibm.disni.verbs.SVCRegMr;
+import com.ibm.disni.verbs.SVCReqNotify;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.sim.CompletionChannel;
+import io.github.fabrictck.spi.cq.Completion;
+import io.github.fabrictck.spi.cq.CompletionQueue;
+import io.github.fabrictck.spi.cq.QueuePair;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * DiSNI's provider, served by the kit's simulated device instead of libibverbs through JNI: what
+ * {@code RdmaProvider.provider()} returns once {@link #install} put it in DiSNI's own slot. DiSNI's
+ * one CQ (send and receive, shared by its QPs) is the device's two completion queues together: a
+ * re-arm arms both, a poll drains both, and an event of either is queued in the CQ's
+ * {@link CompletionChannel}, where DiSNI's CQ thread takes it with {@code getCqEvent}. The CM is
+ * modelled only as far as {@code RdmaActiveEndpointGroup}'s constructor needs (an event channel);
+ * every verb the CQ path does not use throws {@link UnsupportedOperationException}.
+ */
+public final class SimulatedVerbs extends RdmaProvider {
+
+    /** The QP number DiSNI routes the device's completions by ({@code RdmaCqProcessor.dispatchCqEvent}). */
+    public static final int QP_NUM = 1;
+
+    private final WindowRun run;
+    private final QueuePair device;
+    private final Verbs verbs = new Verbs();
+    private final Cm cm = new Cm();
+    /** The device queues whose events wait in the channel or were taken, in order, until DiSNI acks them. */
+    private final ArrayDeque<CompletionQueue> unacknowledged = new ArrayDeque<>();
+    private final Map<Long, byte[]> received = new ConcurrentHashMap<>();
+    private volatile Cq cq;
+
+    public SimulatedVerbs(WindowRun run, QueuePair device) {
+        this.run = run;
+        this.device = device;
+    }
+
+    /** Puts the provider in DiSNI's slot ({@code RdmaProvider.provider}, private static), which DiSNI reads on every open. */
+    public static void install(SimulatedVerbs provider) {
+        try {
+            Field slot = RdmaProvider.class.getDeclaredField("provider");
+            slot.setAccessible(true);
+            slot.set(null, provider);
+            if (RdmaProvider.provider() != provider) {
+                throw new IllegalStateException("DiSNI's RdmaProvider.provider() does not return the kit's verbs");
+            }
+        } catch (ReflectiveOperationException | IOException e) {
+            throw new IllegalStateException("DiSNI's RdmaProvider has no provider slot to install the kit's verbs in", e);
+        }
+    }
+
+    /** A device context: DiSNI keys its CQ processors and protection domains by its {@code cmd_fd}. */
+    public IbvContext context() throws IOException {
+        return new Context(3);
+    }
+
+    /** The device's interrupt: an event of one of its queues goes into the channel of DiSNI's CQ. */
+    public void interrupt(CompletionQueue queue) {
+        Cq c = cq;
+        synchronized (unacknowledged) {
+            unacknowledged.add(queue);
+        }
+        c.channel.events.post(c);
+    }
+
+    /** The channel of DiSNI's CQ, for judgements. */
+    public CompletionChannel<Cq> channel() {
+        return cq.channel.events;
+    }
+
+    /** The bytes of a receive completion DiSNI dispatched. */
+    public byte[] payload(IbvWC wc) {
+        byte[] b = received.remove(wc.getWr_id());
+        return b == null ? new byte[0] : b;
+    }
+
+    @Override
+    public RdmaCm openCm() {
+        return cm;
+    }
+
+    @Override
+    public RdmaVerbs openVerbs() {
+        return verbs;
+    }
+
+    @Override
+    public int getVersion() {
+        return 0;
+    }
+
+    private static UnsupportedOperationException notModelled(String verb) {
+        return new UnsupportedOperationException(verb + " is not modelled by the kit's DiSNI adapter yet");
+    }
+
+    static final class Context extends IbvContext {
+        Context(int fd) throws IOException {
+            super(fd, 1);
+        }
+    }
+
+    static final class Channel extends IbvCompChannel {
+        final CompletionChannel<Cq> events;
+
+        Channel(int fd, IbvContext context, CompletionChannel<Cq> events) throws IOException {
+            super(fd, context);
+            this.events = events;
+        }
+    }
+
+    public static final class Cq extends IbvCQ {
+        final Channel channel;
+
+        Cq(IbvContext context, Channel channel) throws IOException {
+            super(context, channel, 1);
+            this.channel = channel;
+        }
+
+        @Override
+        public String toString() {
+            return "DiSNI's CQ";
+        }
+    }
+
+    /** {@code ibv_poll_cq}: up to {@code ne} work completions, from the send queue, then the receive queue. */
+    final class Poll extends SVCPollCq {
+        private final IbvWC[] wcs;
+        private final int ne;
+        private int polls;
+
+        Poll(IbvWC[] wcs, int ne) {
+            this.wcs = wcs;
+            this.ne = ne;
+        }
+
+        @Override
+        public SVCPollCq execute() {
+            polls = 0;
+            while (polls < ne) {
+                Completion c = device.sendCompletionQueue().poll();
+                if (c == null) {
+                    c = device.receiveCompletionQueue().poll();
+                }
+                if (c == null) {
+                    break;
+                }
+                IbvWC wc = wcs[polls++];
+                wc.setWr_id(c.workRequestId());
+                wc.setStatus(IbvWC.IbvWcStatus.IBV_WC_SUCCESS.ordinal());
+                wc.setQp_num(QP_NUM);
+                wc.setByte_len(c.payload().length);
+                boolean receive = c.opcode() == Completion.Opcode.RECEIVE;
+                wc.setOpcode(receive ? IbvWC.IbvWcOpcode.IBV_WC_RECV.getOpcode() : IbvWC.IbvWcOpcode.IBV_WC_SEND.getOpcode());
+                if (receive) {
+                    received.put(c.workRequestId(), c.payload());
+                }
+            }
+            return this;
+        }
+
+        @Override
+        public int getPolls() {
+            return polls;
+        }
+
+        @Override
+        public boolean isValid() {
+            return true;
+        }
+
+        @Override
+        public SVCPollCq free() {
+            return this;
+        }
+    }
+
+    /** {@code ibv_req_notify_cq}: arms both device queues behind DiSNI's CQ for their next completion. */
+    final class Notify extends SVCReqNotify {
+        @Override
+        public SVCReqNotify execute() {
+            device.sendCompletionQueue().requestNotify(false);
+            device.receiveCompletionQueue().requestNotify(false);
+            return this;
+        }
+
+        @Override
+        public boolean isValid() {
+            return true;
+        }
+
+        @Override
+        public SVCReqNotify free() {
+            return this;
+        }
+    }
+
+    final class Verbs extends RdmaVerbs {
+        @Override
+        public IbvCompChannel createCompChannel(IbvContext context) throws IOException {
+            return new Channel(4, context, new CompletionChannel<>(run, "DiSNI's completion channel"));
+        }
+
+        @Override
+        public IbvCQ createCQ(IbvContext context, IbvCompChannel compChannel, int ncqe, int compVector)
+                throws IOException {
+            Channel channel = (Channel) compChannel;
+            Cq created = new Cq(context, channel);
+            channel.events.attach(created);
+            cq = created;
+            return created;
+        }
+
+        @Override
+        public boolean getCqEvent(IbvCompChannel compChannel, IbvCQ cq, int timeout) throws IOException {
+            try {
+                return ((Channel) compChannel).events.await(timeout) != null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("getCqEvent interrupted", e);
+            }
+        }
+
+        @Override
+        public SVCPollCq pollCQ(IbvCQ cq, IbvWC[] wcList, int ne) {
+            return new Poll(wcList, ne);
+        }
+
+        @Override
+        public SVCReqNotify reqNotifyCQ(IbvCQ cq, boolean solicitedOnly) {
+            return new Notify();
+        }
+
+        @Override
+        public int ackCqEvents(IbvCQ cq, int nevents) {
+            ((Cq) cq).channel.events.acknowledge((Cq) cq, nevents);
+            for (int i = 0; i < nevents; i++) {
+                CompletionQueue q;
+                synchronized (unacknowledged) {
+                    q = unacknowledged.poll();
+                }
+                if (q != null) {
+                    q.acknowledgeEvents(1);
+                }
+            }
+            return 0;
+        }
+
+        @Override
+        public int destroyCompChannel(IbvCompChannel compChannel) {
+            return ((Channel) compChannel).events.destroy();
+        }
+
+        @Override
+        public int destroyCQ(IbvCQ cq) {
+            ((Cq) cq).channel.events.detach((Cq) cq);
+            return 0;
+        }
+
+        @Override
+        public IbvPd allocPd(IbvContext context) {
+            throw notModelled("allocPd");
+        }
+
+        @Override
+        public SVCRegMr regMr(IbvPd pd, ByteBuffer buffer, int access) {
+            throw notModelled("regMr");
+        }
+
+        @Override
+        public SVCRegMr regMr(IbvPd pd, long address, int length, int access) {
+            throw notModelled("regMr");
+        }
+
+        @Override
+        public int queryOdpSupport(IbvContext context) {
+            return -1;
+        }
+
+        @Override
+        public int expPrefetchMr(IbvMr ibvMr, long address, int length) {
+            throw notModelled("expPrefetchMr");
+        }
+
+        @Override
+        public SVCDeregMr deregMr(IbvMr mr) {
+            throw notModelled("deregMr");
+        }
+
+        @Override
+        public SVCPostSend postSend(IbvQP qp, List<IbvSendWR> wrList, List<IbvSendWR> badwrList) {
+            throw notModelled("postSend");
+        }
+
+        @Override
+        public SVCPostRecv postRecv(IbvQP qp, List<IbvRecvWR> wrList, List<IbvRecvWR> badwrList) {
+            throw notModelled("postRecv");
+        }
+
+        @Override
+        public int deallocPd(IbvPd pd) {
+            throw notModelled("deallocPd");
+        }
+    }
+
+    /** The connection manager, as far as {@code RdmaActiveEndpointGroup}'s constructor goes: an event channel. */
+    final class Cm extends RdmaCm {
+        @Override
+        public RdmaEventChannel createEventChannel() throws IOException {
+            return new EventChannel(5);
+        }
+
+        @Override
+        public int destroyEventChannel(RdmaEventChannel cmChannel) {
+            return 0;
+        }
+
+        @Override
+        public RdmaCmId createId(RdmaEventChannel cmChannel, short rdmaPs) {
+            throw notModelled("rdma_create_id");
+        }
+
+        @Override
+        public IbvQP createQP(RdmaCmId id, IbvPd pd, IbvQPInitAttr attr) {
+            throw notModelled("rdma_create_qp");
+        }
+
+        @Override
+        public void bindAddr(RdmaCmId id, SocketAddress addr) {
+            throw notModelled("rdma_bind_addr");
+        }
+
+        @Override
+        public void listen(RdmaCmId id, int backlog) {
+            throw notModelled("rdma_listen");
+        }
+
+        @Override
+        public void resolveAddr(RdmaCmId id, SocketAddress src, SocketAddress dst, int timeout) {
+            throw notModelled("rdma_resolve_addr");
+        }
+
+        @Override
+        public void resolveRoute(RdmaCmId id, int timeout) {
+            throw notModelled("rdma_resolve_route");
+        }
+
+        @Override
+        public RdmaCmEvent getCmEvent(RdmaEventChannel cmChannel, int timeout) {
+            throw notModelled("rdma_get_cm_event");
+        }
+
+        @Override
+        public void connect(RdmaCmId id, RdmaConnParam connParam) {
+            throw notModelled("rdma_connect");
+        }
+
+        @Override
+        public void accept(RdmaCmId id, RdmaConnParam connParam) {
+            throw notModelled("rdma_accept");
+        }
+
+        @Override
+        public int ackCmEvent(RdmaCmEvent cmEvent) {
+            throw notModelled("rdma_ack_cm_event");
+        }
+
+        @Override
+        public int disconnect(RdmaCmId id) {
+            throw notModelled("rdma_disconnect");
+        }
+
+        @Override
+        public int destroyCmId(RdmaCmId id) {
+            throw notModelled("rdma_destroy_id");
+        }
+
+        @Override
+        public int destroyQP(RdmaCmId id) {
+            throw notModelled("rdma_destroy_qp");
+        }
+
+        @Override
+        public SocketAddress getSrcAddr(RdmaCmId id) {
+            throw notModelled("rdma_get_local_addr");
+        }
+
+        @Override
+        public SocketAddress getDstAddr(RdmaCmId id) {
+            throw notModelled("rdma_get_peer_addr");
+        }
+
+        @Override
+        public int destroyEp(RdmaCmId id) {
+            throw notModelled("rdma_destroy_ep");
+        }
+    }
+
+    /** An endpoint's CM id on the device context, as DiSNI's endpoint constructor reads it; never connected. */
+    public RdmaCmId cmId(IbvContext context) throws IOException {
+        return new CmId(new EventChannel(5), context);
+    }
+
+    static final class CmId extends RdmaCmId {
+        CmId(RdmaEventChannel channel, IbvContext context) throws IOException {
+            super(channel, context);
+        }
+    }
+
+    static final class EventChannel extends RdmaEventChannel {
+        EventChannel(int fd) throws IOException {
+            super(fd);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.github.fabrictck.adapter;
+
+import java.util.List;
+
+/**
+ * What the kit must know to run a library as it ships, whose code was not written against the
+ * kit's SPI (DiSNI's verbs: {@code RdmaCqProcessor.run} blocks in {@code getCqEvent}, acks,
+ * re-arms and polls on a thread of its own). Found by {@link java.util.ServiceLoader} when the
+ * agent starts ({@code META-INF/services/io.github.fabrictck.adapter.Adapter}), so an
+ * implementation must name the library's types as strings and load none of them.
+ *
+ * <p>The adapter's own {@link io.github.fabrictck.spi.Driver} installs the kit's environment in
+ * the library's own provider slot when it opens an endpoint (DiSNI: {@code RdmaProvider}'s
+ * {@code provider}); no byte of the library is changed except at the call sites the agent rewrites:
+ * calls to {@link #boundaryTypes()} become points, calls to {@link #stubs()} do nothing.
+ *
+ * <p>Stability: experimental; the first adapter (DiSNI) shapes it.
+ */
+public interface Adapter {
+
+    /** The library as reports name it, {@code com.ibm.disni:disni:2.1}. */
+    String library();
+
+    /** Package prefixes of the library whose classes the agent rewrites, {@code com.ibm.disni.}. */
+    List<String> packages();
+
+    /**
+     * The library's boundary: types whose instance methods the environment implements (DiSNI's
+     * {@code RdmaVerbs}, {@code RdmaCm}, {@code StatefulVerbCall}). A call the library makes to one
+     * of them is a point, as a call to an {@link io.github.fabrictck.spi.Environment} type is for a
+     * driver written against the SPI; the agent lists every such call site it rewrote
+     * ({@code Agent.boundarySites()}) and fails a class with one it could not rewrite.
+     */
+    List<String> boundaryTypes();
+
+    /**
+     * Static methods whose calls the agent replaces with nothing, as {@code Type.method}: native
+     * calls the library makes beside its provider ({@code com.ibm.disni.util.NativeAffinity.setAffinity}).
+     * Any other call into a class with {@code native} methods, and any {@code System.loadLibrary}
+     * in a rewritten class, fails that class: a missed stub is an ERROR, never an
+     * {@link UnsatisfiedLinkError} in the middle of a window.
+     */
+    List<String> stubs();
+
+    /**
+     * Package prefixes of the library's own provider, which the adapter's environment replaces
+     * (DiSNI's JNI provider, {@code com.ibm.disni.verbs.impl.}): neither rewritten nor scanned for
+     * native calls. The JVM may load such a class to verify the code that names it as a fallback
+     * ({@code RdmaProvider.provider()} makes one only when its slot is empty); the adapter's driver
+     * must fill the slot before the library opens anything.
+     */
+    default List<String> replacedPackages() {
+        return List.of();
+    }
+
+    /**
+     * Boundary receivers whose call re-arms a completion queue, as types the receiver is an instance
+     * of (DiSNI: {@code com.ibm.disni.verbs.SVCReqNotify}, whose {@code execute} is
+     * {@code ibv_req_notify_cq}): windows that hold a thread before its re-arm find it there, as
+     * they find {@code CompletionQueue.requestNotify} for an SPI driver.
+     */
+    default List<String> rearmReceivers() {
+        return List.of();
+    }
+
+    /**
+     * Package prefixes of the adapter's own environment (the provider it installs): like the kit's
+     * simulated device, not rewritten, so the points are the library's boundary calls, at the
+     * library's own source lines, and not the environment's calls to the kit's device behind them.
+     */
+    default List<String> environmentPackages() {
+        return List.of();
+    }
+}
