@@ -55,7 +55,10 @@ public final class SurefireXml {
     public static String render(Result r) {
         StringWriter text = new StringWriter(1024);
         try {
-            XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(new CharacterReferences(text));
+            // the JDK's own writer, whatever StAX implementation a class path offers: CharacterReferences relies on
+            // its behaviour (markup escaped, every other character passed on as it is)
+            XMLStreamWriter x = XMLOutputFactory.newDefaultFactory()
+                    .createXMLStreamWriter(new CharacterReferences(text));
             document(x, r);
             x.close();
         } catch (XMLStreamException e) {
