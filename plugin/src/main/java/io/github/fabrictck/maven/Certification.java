@@ -41,7 +41,7 @@ record Certification(boolean passes, String message) {
         }
         Result result;
         try {
-            result = ResultJson.read(resultFile);
+            result = ResultDocument.read(resultFile);
         } catch (IOException unreadable) {
             return new Certification(false, unreadable.getMessage());
         }
@@ -82,7 +82,7 @@ record Certification(boolean passes, String message) {
                     + "no artifact and no configuration; run fabric-tck:run again (it writes both).");
         }
         try {
-            Certificate c = Certificate.read(file);
+            Certificate c = CertificateDocument.read(file);
             return c.problems(artifactsNow.of(c), DriverArtifact.fileSha256(resultFile), configured);
         } catch (IOException e) {
             return List.of(e.getMessage() + " Run fabric-tck:run again.");

@@ -10,13 +10,18 @@ import java.util.Set;
 /**
  * The forked JVM's class path: the project's runtime class path (its classes directory first), then
  * the kit's jars that the project does not already bring, so that the driver sees one copy of the
- * SPI and its own versions of shared libraries.
+ * SPI and its own versions of shared libraries. The libraries the plugin uses only in Maven's process
+ * (Jackson, which writes the result and the certificate there) never go into the fork: a driver may
+ * bring its own Jackson, and the fork's side of the channel needs none.
  */
 final class ForkClasspath {
 
     /** The artifact of the kit, which is also the agent jar. */
     static final String KIT_GROUP_ID = "io.github.fabrictck";
     static final String KIT_ARTIFACT_ID = "fabric-tck";
+
+    /** The group ids (and their sub-groups) of the libraries the plugin uses only in Maven's process. */
+    static final List<String> MAVEN_PROCESS_ONLY = List.of("com.fasterxml.jackson");
 
     private ForkClasspath() {
     }
@@ -45,11 +50,16 @@ final class ForkClasspath {
                                  String pluginKey) {
         Set<String> elements = new LinkedHashSet<>(projectElements);
         for (Jar jar : pluginJars) {
-            if (jar.file() != null && !jar.key().equals(pluginKey) && !projectKeys.contains(jar.key())) {
+            if (jar.file() != null && !jar.key().equals(pluginKey) && !projectKeys.contains(jar.key())
+                && !mavenProcessOnly(jar)) {
                 elements.add(jar.file().toString());
             }
         }
         return new ArrayList<>(elements);
+    }
+
+    private static boolean mavenProcessOnly(Jar jar) {
+        return MAVEN_PROCESS_ONLY.stream().anyMatch(g -> jar.groupId().equals(g) || jar.groupId().startsWith(g + "."));
     }
 
     /** The kit's jar among the plugin's artifacts: the fork's {@code -javaagent}. */

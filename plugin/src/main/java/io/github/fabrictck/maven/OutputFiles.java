@@ -86,7 +86,9 @@ final class OutputFiles {
         if (result == null) {
             return;
         }
-        Map<String, String> files = new LinkedHashMap<>(ReportFiles.render(result, catalog));
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(ResultJson.FILE_NAME, ResultDocument.text(result));
+        files.putAll(ReportFiles.renderReports(result, catalog));
         files.putAll(dumps);
         files.forEach(this::writeOne);
     }
@@ -96,8 +98,7 @@ final class OutputFiles {
      * could not be written, so that {@code verify} fails rather than certify without its reports.
      */
     synchronized void writeFinal(Result result, Map<String, String> dumps) {
-        Map<String, String> files = new LinkedHashMap<>(ReportFiles.render(result, catalog));
-        files.remove(ResultJson.FILE_NAME);
+        Map<String, String> files = new LinkedHashMap<>(ReportFiles.renderReports(result, catalog));
         files.putAll(dumps);
         files.forEach(this::writeOne);
         Result kept = result;
@@ -106,7 +107,7 @@ final class OutputFiles {
             kept = new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, null,
                     result.windows(), result.run());
         }
-        writeOne(ResultJson.FILE_NAME, ReportFiles.render(kept, catalog).get(ResultJson.FILE_NAME));
+        writeOne(ResultJson.FILE_NAME, ResultDocument.text(kept));
     }
 
     private void writeOne(String name, String text) {

@@ -2,13 +2,12 @@ package io.github.fabrictck.maven;
 
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
+import io.github.fabrictck.report.ReportFiles;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +40,7 @@ public class RecheckMojo extends RunMojo {
         Path file = certificate != null ? certificate.toPath() : outputDirectory.toPath().resolve(Certificate.FILE_NAME);
         Certificate claimed;
         try {
-            claimed = Certificate.read(file);
+            claimed = CertificateDocument.read(file);
         } catch (IOException e) {
             throw new MojoFailureException(e.getMessage() + " Give the certificate to check with -Dfabric-tck.certificate=FILE.");
         }
@@ -88,7 +87,7 @@ public class RecheckMojo extends RunMojo {
             Path resultFile = out.resolve(ResultJson.FILE_NAME);
             again = Certificate.of(result, catalog, artifacts, config.parameters(), config.effective(),
                     DriverArtifact.fileSha256(resultFile));
-            Files.writeString(out.resolve(Certificate.FILE_NAME), again.toJsonText(), StandardCharsets.UTF_8);
+            ReportFiles.write(out.resolve(Certificate.FILE_NAME), CertificateDocument.text(again));
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write the recheck's certificate in " + out + ": " + e.getMessage(), e);
         }

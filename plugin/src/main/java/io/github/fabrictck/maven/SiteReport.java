@@ -36,7 +36,7 @@ record SiteReport(Path resultFile, Result result, String problem, String htmlRep
                     + "fabric-tck:run goal) before the site, for example mvn verify site.", link);
         }
         try {
-            return new SiteReport(file, ResultJson.read(file), null, link);
+            return new SiteReport(file, ResultDocument.read(file), null, link);
         } catch (IOException e) {
             return new SiteReport(file, null, e.getMessage(), link);
         }

@@ -43,7 +43,7 @@ class CertificationTest {
     private Path result(WindowResult... windows) throws IOException {
         Path file = dir.resolve("fabric-tck-result.json");
         List<String> selected = java.util.Arrays.stream(windows).map(WindowResult::id).distinct().toList();
-        ResultJson.write(new Result(Result.SCHEMA, "0.1.0", new Result.DriverInfo("sample", "1.0"),
+        ResultDocument.write(new Result(Result.SCHEMA, "0.1.0", new Result.DriverInfo("sample", "1.0"),
                 new Result.JvmInfo("17", "x"), true, null, List.of(windows),
                 new Result.Run(List.of("completion-queue"), selected, List.of(), new TreeMap<>())), file);
         return file;
@@ -120,7 +120,7 @@ class CertificationTest {
         Path vendorJar = Files.writeString(vendor.resolve("vendor-1.0.jar"), "vendor's driver");
         result(window("CQ-1", Outcome.PASS, null), window("CQ-2", Outcome.PASS, null));
         DriverArtifact bound = DriverArtifact.of("com.vendor:vendor", vendorJar, dir, dir);
-        Certificate.issue(dir, CATALOG, List.of(bound), Map.of(), null);
+        CertificateDocument.issue(dir, CATALOG, List.of(bound), Map.of(), null);
 
         Path mine = Files.writeString(dir.resolve("mine-1.0.jar"), "my broken driver");
         List<String> problems = Certification.certificateProblems(dir,

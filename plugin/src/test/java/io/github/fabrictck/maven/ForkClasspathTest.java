@@ -2,6 +2,7 @@ package io.github.fabrictck.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fabrictck.maven.ForkClasspath.Jar;
 import java.nio.file.Path;
@@ -34,6 +35,23 @@ class ForkClasspathTest {
                 Set.of("io.github.fabrictck:fabric-tck-spi", "net.bytebuddy:byte-buddy"), pluginJars, PLUGIN);
         assertEquals(List.of("/p/target/classes", "/m2/spi-project.jar", "/m2/byte-buddy-1.17.jar",
                 Path.of("/m2/tck.jar").toString(), Path.of("/m2/awaitility.jar").toString()), classpath);
+    }
+
+    @Test
+    void jacksonOfMavensProcessNeverReachesTheFork() {
+        List<Jar> withJackson = new java.util.ArrayList<>(pluginJars);
+        withJackson.add(new Jar("com.fasterxml.jackson.core", "jackson-databind", Path.of("/m2/jackson-databind-2.23.0.jar")));
+        withJackson.add(new Jar("com.fasterxml.jackson.core", "jackson-core", Path.of("/m2/jackson-core-2.23.0.jar")));
+        withJackson.add(new Jar("com.fasterxml.jackson.core", "jackson-annotations", Path.of("/m2/jackson-annotations-2.23.jar")));
+        List<String> classpath = ForkClasspath.assemble(List.of("/p/target/classes"), Set.of(), withJackson, PLUGIN);
+        assertEquals(ForkClasspath.assemble(List.of("/p/target/classes"), Set.of(), pluginJars, PLUGIN), classpath);
+        assertTrue(classpath.stream().noneMatch(e -> e.contains("jackson")), classpath.toString());
+
+        // the driver's own Jackson, whatever its version, is the only one the fork sees
+        List<String> driversOwn = ForkClasspath.assemble(List.of("/p/target/classes", "/m2/jackson-databind-2.9.10.jar"),
+                Set.of("com.fasterxml.jackson.core:jackson-databind"), withJackson, PLUGIN);
+        assertEquals(List.of("/m2/jackson-databind-2.9.10.jar"),
+                driversOwn.stream().filter(e -> e.contains("jackson")).toList());
     }
 
     @Test

@@ -1,10 +1,6 @@
 package io.github.fabrictck.report;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -24,7 +20,8 @@ import java.util.TreeMap;
  * excluded; every {@code fabric-tck.*} setting in effect ({@link Settings#effective}); the JVM; the
  * SHA-256 of every artifact that supplied instrumented classes ({@link DriverArtifact}); the SHA-256
  * of the result file and every verdict. The {@code verify} goal checks it against the artifacts and
- * the configuration as they are then ({@link #problems}); {@code recheck} runs it again.
+ * the configuration as they are then ({@link #problems}); {@code recheck} runs it again. The plugin
+ * writes and reads the file (in Maven's process, through Jackson); the layout is this one:
  *
  * <pre>
  * {
@@ -94,20 +91,6 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         public String label() {
             return variant == null ? id : id + "/" + variant;
         }
-    }
-
-    /**
-     * Reads the result file in {@code directory}, writes the certificate of it next to it
-     * (atomically) and returns it. See {@link #of}.
-     */
-    public static Certificate issue(Path directory, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
-                                    Map<String, String> parameters, Map<String, String> configured)
-            throws IOException {
-        Path resultFile = directory.resolve(ResultJson.FILE_NAME);
-        Result result = ResultJson.read(resultFile);
-        Certificate c = of(result, catalog, artifacts, parameters, configured, DriverArtifact.fileSha256(resultFile));
-        AtomicFile.write(directory.resolve(FILE_NAME), c.toJsonText());
-        return c;
     }
 
     /**
@@ -295,120 +278,11 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         }
     }
 
-    /** The certificate as JSON text. */
-    public String toJsonText() {
-        return Json.pretty(toJson());
-    }
-
-    Map<String, Object> toJson() {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schema", SCHEMA);
-        root.put("certified", certified);
-        root.put("standing", standing);
-        root.put("notCertifiedBecause", new ArrayList<Object>(reasons));
-        root.put("tck", object("version", tckVersion));
-        root.put("catalog", object("windows", new ArrayList<Object>(catalog), "sha256", catalogSha256));
-        root.put("driver", object("name", driver == null ? null : driver.name(),
-                "version", driver == null ? null : driver.version(), "families", new ArrayList<Object>(families)));
-        root.put("windows", object("selected", new ArrayList<Object>(selected),
-                "excluded", new ArrayList<Object>(excluded)));
-        root.put("settings", new LinkedHashMap<String, Object>(settings));
-        root.put("jvm", jvm == null ? null : object("version", jvm.version(), "vendor", jvm.vendor()));
-        List<Object> a = new ArrayList<>();
-        artifacts.forEach(x -> a.add(object("role", x.role(), "id", x.id(), "kind", x.kind(), "path", x.path(),
-                "sha256", x.sha256())));
-        root.put("artifacts", a);
-        root.put("result", object("file", ResultJson.FILE_NAME, "sha256", resultSha256, "complete", complete));
-        List<Object> v = new ArrayList<>();
-        verdicts.forEach(x -> v.add(object("id", x.id(), "variant", x.variant(), "outcome", x.outcome().name())));
-        root.put("verdicts", v);
-        return root;
-    }
-
     private static Map<String, Object> object(Object... namesAndValues) {
         Map<String, Object> o = new LinkedHashMap<>();
         for (int i = 0; i < namesAndValues.length; i += 2) {
             o.put((String) namesAndValues[i], namesAndValues[i + 1]);
         }
         return o;
-    }
-
-    /**
-     * Reads a certificate.
-     *
-     * @throws IOException with one sentence naming the file when it is missing, unreadable or not a
-     *                     {@value #SCHEMA} document
-     */
-    public static Certificate read(Path file) throws IOException {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException missing) {
-            throw new IOException("No Fabric TCK certificate at " + file + ".", missing);
-        }
-        try {
-            Object json = Json.parse(text);
-            if (!(json instanceof Map<?, ?> root) || !SCHEMA.equals(root.get("schema"))) {
-                throw new IllegalArgumentException("its schema is not " + SCHEMA + ".");
-            }
-            Map<?, ?> driver = map(root, "driver");
-            Map<?, ?> jvm = root.get("jvm") == null ? null : map(root, "jvm");
-            Map<?, ?> result = map(root, "result");
-            Map<?, ?> windows = map(root, "windows");
-            List<Verdict> verdicts = new ArrayList<>();
-            for (Object o : list(root, "verdicts")) {
-                if (!(o instanceof Map<?, ?> v)) {
-                    throw new IllegalArgumentException("a verdict is not an object.");
-                }
-                verdicts.add(new Verdict(string(v, "id"), string(v, "variant"), Outcome.valueOf(string(v, "outcome"))));
-            }
-            List<DriverArtifact> artifacts = new ArrayList<>();
-            for (Object o : list(root, "artifacts")) {
-                if (!(o instanceof Map<?, ?> a)) {
-                    throw new IllegalArgumentException("an artifact is not an object.");
-                }
-                artifacts.add(new DriverArtifact(string(a, "role"), string(a, "id"), string(a, "kind"),
-                        string(a, "path"), string(a, "sha256")));
-            }
-            SortedMap<String, String> settings = new TreeMap<>();
-            map(root, "settings").forEach((k, v) -> settings.put(String.valueOf(k), String.valueOf(v)));
-            return new Certificate(Boolean.TRUE.equals(root.get("certified")), strings(root, "notCertifiedBecause"),
-                    string(root, "standing"), string(map(root, "tck"), "version"),
-                    strings(map(root, "catalog"), "windows"), string(map(root, "catalog"), "sha256"),
-                    new Result.DriverInfo(string(driver, "name"), string(driver, "version")),
-                    strings(driver, "families"), strings(windows, "selected"), strings(windows, "excluded"), settings,
-                    jvm == null ? null : new Result.JvmInfo(string(jvm, "version"), string(jvm, "vendor")),
-                    artifacts, string(result, "sha256"), Boolean.TRUE.equals(result.get("complete")), verdicts);
-        } catch (IllegalArgumentException | ClassCastException invalid) {
-            throw new IOException(file + " is not a " + SCHEMA + " document: " + invalid.getMessage(), invalid);
-        }
-    }
-
-    private static List<String> strings(Map<?, ?> o, String name) {
-        List<String> strings = new ArrayList<>();
-        list(o, name).forEach(s -> strings.add(String.valueOf(s)));
-        return strings;
-    }
-
-    private static Map<?, ?> map(Map<?, ?> o, String name) {
-        if (!(o.get(name) instanceof Map<?, ?> m)) {
-            throw new IllegalArgumentException("\"" + name + "\" is not an object.");
-        }
-        return m;
-    }
-
-    private static List<?> list(Map<?, ?> o, String name) {
-        if (!(o.get(name) instanceof List<?> l)) {
-            throw new IllegalArgumentException("\"" + name + "\" is not an array.");
-        }
-        return l;
-    }
-
-    private static String string(Map<?, ?> o, String name) {
-        Object v = o.get(name);
-        if (v != null && !(v instanceof String)) {
-            throw new IllegalArgumentException("\"" + name + "\" is not a string.");
-        }
-        return (String) v;
     }
 }

@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A small JSON writer and parser, so that the result file costs the kit no dependency.
+ * A small JSON writer and parser, so that the fork's side costs the kit no dependency: the channel's
+ * messages, the standalone {@code --out} mode's files and the bench. Maven's process writes and reads
+ * the result file and the certificate through Jackson instead (the plugin's {@code ResultDocument}).
  *
  * <p>Values are {@code null}, {@link Boolean}, {@link String}, numbers, {@link Map Map&lt;String, ?&gt;}
  * (objects) and {@link Collection} (arrays). The parser returns objects as {@link LinkedHashMap}

@@ -47,6 +47,16 @@ public final class ReportFiles {
     public static Map<String, String> render(Result r, Map<String, WindowInfo> catalog) {
         Map<String, String> files = new LinkedHashMap<>();
         files.put(ResultJson.FILE_NAME, Json.pretty(ResultJson.toJson(r)));
+        files.putAll(renderReports(r, catalog));
+        return files;
+    }
+
+    /**
+     * Every report of {@code r} but the result file, by file name: for Maven's process, which writes
+     * the result file itself (through Jackson).
+     */
+    public static Map<String, String> renderReports(Result r, Map<String, WindowInfo> catalog) {
+        Map<String, String> files = new LinkedHashMap<>();
         files.put(SurefireXml.fileName(r), SurefireXml.render(r));
         files.put(SUMMARY_FILE_NAME, SummaryMarkdown.render(r, Set.of(), catalog));
         files.put(HtmlReport.FILE_NAME, HtmlReport.render(r, catalog));

@@ -13,8 +13,11 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Writes and reads {@code fabric-tck-result.json}, schema {@value Result#SCHEMA}. The field names
- * and their order are a public contract: CI tooling reads them.
+ * Writes and reads {@code fabric-tck-result.json}, schema {@value Result#SCHEMA}, without a
+ * dependency: the fork's side (the channel's messages, the standalone {@code --out} mode) and the
+ * tools. The field names and their order are a public contract: CI tooling reads them. Maven's
+ * process writes the same document through Jackson (the plugin's {@code ResultDocument}, tested
+ * equal to this encoder's) and checks what it reads with {@link #fromJson(Map)}.
  */
 public final class ResultJson {
 

@@ -1,8 +1,13 @@
 package io.github.fabrictck.report;
 
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
+import javax.xml.XMLConstants;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
  * A result as a JUnit/Surefire XML report ({@code TEST-*.xml}), valid against Maven Surefire's
@@ -15,9 +20,12 @@ import java.util.Locale;
  * did not finish gets one more test case, {@value #INCOMPLETE_NAME}, in error, so that a CI report of
  * a crashed or timed-out run is never green.
  *
- * <p>Text from the driver is escaped; characters XML 1.0 cannot carry (control characters other than
- * tab, line feed and carriage return, unpaired surrogates, U+FFFE, U+FFFF) are written as the text
- * {@code \}{@code uXXXX}.
+ * <p>The JDK's StAX writer ({@link XMLStreamWriter}) writes the document and escapes markup in the
+ * driver's text. Before it sees a text, {@link CharacterReferences} replaces the characters XML 1.0
+ * cannot carry (control characters other than tab, line feed and carriage return, unpaired
+ * surrogates, U+FFFE, U+FFFF) by the text {@code \}{@code uXXXX}, and keeps tab, line feed and
+ * carriage return where a parser would otherwise normalize them away (in attribute values, and a
+ * carriage return in text) as character references.
  */
 public final class SurefireXml {
 
@@ -45,6 +53,22 @@ public final class SurefireXml {
 
     /** The report, an XML document encoded as text; write it as UTF-8 (the declaration says so). */
     public static String render(Result r) {
+        StringWriter text = new StringWriter(1024);
+        try {
+            // the JDK's own writer, whatever StAX implementation a class path offers: CharacterReferences relies on
+            // its behaviour (markup escaped, every other character passed on as it is)
+            XMLStreamWriter x = XMLOutputFactory.newDefaultFactory()
+                    .createXMLStreamWriter(new CharacterReferences(text));
+            document(x, r);
+            x.close();
+        } catch (XMLStreamException e) {
+            // the writer only fails on a misuse of its API (an end without a start), a defect here
+            throw new IllegalStateException("Cannot write the Surefire XML report: " + e, e);
+        }
+        return text.toString();
+    }
+
+    private static void document(XMLStreamWriter x, Result r) throws XMLStreamException {
         List<WindowResult> windows = r.windows();
         int failures = 0, errors = 0, skipped = 0;
         long millis = 0;
@@ -66,24 +90,27 @@ public final class SurefireXml {
         Result.DriverInfo driver = r.driver() == null ? new Result.DriverInfo(null, null) : r.driver();
         Result.JvmInfo jvm = r.jvm() == null ? new Result.JvmInfo(null, null) : r.jvm();
 
-        StringBuilder x = new StringBuilder(1024);
-        x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        x.append("<testsuite xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:noNamespaceSchemaLocation=\"")
-                .append(SCHEMA_LOCATION).append('"')
-                .append(" name=\"").append(attribute("fabric-tck." + driverName(r))).append('"')
-                .append(" time=\"").append(seconds(millis)).append('"')
-                .append(" tests=\"").append(tests).append('"')
-                .append(" errors=\"").append(errors).append('"')
-                .append(" skipped=\"").append(skipped).append('"')
-                .append(" failures=\"").append(failures).append("\">\n");
-        x.append("  <properties>\n");
+        x.writeStartDocument("UTF-8", "1.0");
+        x.writeCharacters("\n");
+        x.writeStartElement("testsuite");
+        x.writeNamespace("xsi", XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI);
+        x.writeAttribute("xsi", XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI, "noNamespaceSchemaLocation", SCHEMA_LOCATION);
+        attribute(x, "name", "fabric-tck." + driverName(r));
+        attribute(x, "time", seconds(millis));
+        attribute(x, "tests", String.valueOf(tests));
+        attribute(x, "errors", String.valueOf(errors));
+        attribute(x, "skipped", String.valueOf(skipped));
+        attribute(x, "failures", String.valueOf(failures));
+        x.writeCharacters("\n  ");
+        x.writeStartElement("properties");
         property(x, "fabric-tck.version", r.tckVersion());
         property(x, "fabric-tck.driver.name", driver.name());
         property(x, "fabric-tck.driver.version", driver.version());
         property(x, "fabric-tck.complete", String.valueOf(r.complete()));
         property(x, "java.version", jvm.version());
         property(x, "java.vendor", jvm.vendor());
-        x.append("  </properties>\n");
+        x.writeCharacters("\n  ");
+        x.writeEndElement();
         for (WindowResult w : windows) {
             testCase(x, w);
         }
@@ -91,37 +118,60 @@ public final class SurefireXml {
             String why = windows.isEmpty()
                     ? "The run did not finish; no window started."
                     : "The run did not finish; the last window started was " + windows.get(windows.size() - 1).label() + ".";
-            x.append("  <testcase name=\"").append(INCOMPLETE_NAME).append("\" classname=\"")
-                    .append(INCOMPLETE_CLASSNAME).append("\" time=\"0.000\">\n");
-            x.append("    <error message=\"").append(attribute(why)).append("\" type=\"INCOMPLETE\">")
-                    .append(text(why + "\nThe fork timed out, crashed or was exited by the driver;"
-                                 + " see the log of the fabric-tck:run goal.")).append("</error>\n");
-            x.append("  </testcase>\n");
+            x.writeCharacters("\n  ");
+            x.writeStartElement("testcase");
+            attribute(x, "name", INCOMPLETE_NAME);
+            attribute(x, "classname", INCOMPLETE_CLASSNAME);
+            attribute(x, "time", "0.000");
+            outcome(x, "error", why, "INCOMPLETE", why + "\nThe fork timed out, crashed or was exited by the driver;"
+                                                  + " see the log of the fabric-tck:run goal.");
+            x.writeCharacters("\n  ");
+            x.writeEndElement();
         }
-        return x.append("</testsuite>\n").toString();
+        x.writeCharacters("\n");
+        x.writeEndElement();
+        x.writeCharacters("\n");
+        x.writeEndDocument();
     }
 
-    private static void testCase(StringBuilder x, WindowResult w) {
+    private static void testCase(XMLStreamWriter x, WindowResult w) throws XMLStreamException {
         String title = w.title() == null || w.title().isBlank() ? "" : " " + w.title();
-        x.append("  <testcase name=\"").append(attribute(w.label() + title)).append('"')
-                .append(" classname=\"").append(attribute(w.family() == null ? "unknown" : w.family())).append('"')
-                .append(" time=\"").append(seconds(w.durationMillis())).append("\">\n");
+        x.writeCharacters("\n  ");
+        x.writeStartElement("testcase");
+        attribute(x, "name", w.label() + title);
+        attribute(x, "classname", w.family() == null ? "unknown" : w.family());
+        attribute(x, "time", seconds(w.durationMillis()));
         Outcome outcome = w.outcome() == null ? Outcome.ERROR : w.outcome();
         String reason = w.reason() == null || w.reason().isBlank() ? "(no reason given)" : w.reason();
         String details = reason + "\n\nreproduce: " + nullToEmpty(w.reproduce());
         switch (outcome) {
-            case FAIL -> {
-                String message = w.violated().isEmpty() ? firstLine(reason) : String.join("; ", w.violated());
-                x.append("    <failure message=\"").append(attribute(message)).append("\" type=\"FAIL\">")
-                        .append(text(details)).append("</failure>\n");
+            case FAIL -> outcome(x, "failure", w.violated().isEmpty() ? firstLine(reason)
+                    : String.join("; ", w.violated()), "FAIL", details);
+            case ERROR -> outcome(x, "error", firstLine(reason), "ERROR", details);
+            case NOT_APPLICABLE -> {
+                x.writeCharacters("\n    ");
+                x.writeEmptyElement("skipped");
+                attribute(x, "message", reason);
             }
-            case ERROR -> x.append("    <error message=\"").append(attribute(firstLine(reason)))
-                    .append("\" type=\"ERROR\">").append(text(details)).append("</error>\n");
-            case NOT_APPLICABLE -> x.append("    <skipped message=\"").append(attribute(reason)).append("\"/>\n");
             case PASS -> { }
         }
-        x.append("    <system-out>").append(text(systemOut(w))).append("</system-out>\n");
-        x.append("  </testcase>\n");
+        x.writeCharacters("\n    ");
+        x.writeStartElement("system-out");
+        text(x, systemOut(w));
+        x.writeEndElement();
+        x.writeCharacters("\n  ");
+        x.writeEndElement();
+    }
+
+    /** A {@code <failure>} or {@code <error>}: the message, the type, the details as its text. */
+    private static void outcome(XMLStreamWriter x, String element, String message, String type, String details)
+            throws XMLStreamException {
+        x.writeCharacters("\n    ");
+        x.writeStartElement(element);
+        attribute(x, "message", message);
+        attribute(x, "type", type);
+        text(x, details);
+        x.writeEndElement();
     }
 
     /** The trace, one line per event, then the evidence and the reproduce command. */
@@ -172,45 +222,24 @@ public final class SurefireXml {
         return name == null || name.isBlank() ? "unknown" : name;
     }
 
-    private static void property(StringBuilder x, String name, String value) {
-        x.append("    <property name=\"").append(attribute(name)).append("\" value=\"")
-                .append(attribute(nullToEmpty(value))).append("\"/>\n");
+    private static void property(XMLStreamWriter x, String name, String value) throws XMLStreamException {
+        x.writeCharacters("\n    ");
+        x.writeEmptyElement("property");
+        attribute(x, "name", name);
+        attribute(x, "value", nullToEmpty(value));
     }
 
-    /** {@code s} as element content. */
+    private static void attribute(XMLStreamWriter x, String name, String value) throws XMLStreamException {
+        x.writeAttribute(name, CharacterReferences.attribute(value));
+    }
+
+    private static void text(XMLStreamWriter x, String s) throws XMLStreamException {
+        x.writeCharacters(CharacterReferences.text(s));
+    }
+
+    /** {@code s} as the text a parser reads back from the report's element content. */
     static String text(String s) {
-        return escape(s, false);
-    }
-
-    /** {@code s} as a double-quoted attribute value; line breaks and tabs survive attribute normalization. */
-    static String attribute(String s) {
-        return escape(s, true);
-    }
-
-    private static String escape(String s, boolean attribute) {
-        StringBuilder out = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;"); // also keeps "]]>" out of the text
-                case '"' -> out.append(attribute ? "&quot;" : "\"");
-                case '\r' -> out.append("&#13;"); // a parser would turn a raw CR into LF
-                case '\n' -> out.append(attribute ? "&#10;" : "\n");
-                case '\t' -> out.append(attribute ? "&#9;" : "\t");
-                default -> {
-                    if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                        out.append(c).append(s.charAt(++i));
-                    } else if (c < 0x20 || Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
-                        out.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.toString();
+        return CharacterReferences.legal(s);
     }
 
     /** Line breaks as the text {@code \n}, so that one trace event stays on one line. */
