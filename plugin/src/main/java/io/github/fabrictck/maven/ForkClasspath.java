@@ -9,10 +9,11 @@ import java.util.Set;
 
 /**
  * The forked JVM's class path: the project's runtime class path (its classes directory first), then
- * the kit's jars that the project does not already bring, so that the driver sees one copy of the
- * SPI and its own versions of shared libraries. The libraries the plugin uses only in Maven's process
- * (Jackson, which writes the result and the certificate there) never go into the fork: a driver may
- * bring its own Jackson, and the fork's side of the channel needs none.
+ * the kit's jar and the jars it depends on that the project does not already bring, so that the
+ * driver sees one copy of the SPI and its own versions of shared libraries. What the plugin uses only
+ * in Maven's process never goes into the fork: the Maven API, the report goal's Doxia and Velocity
+ * stack, Jackson (which writes the result and the certificate there). A driver may bring its own
+ * versions of any of them, and the fork's side of the channel needs none.
  */
 final class ForkClasspath {
 
@@ -32,11 +33,27 @@ final class ForkClasspath {
      * @param groupId    its group id
      * @param artifactId its artifact id
      * @param file       where it is, or {@code null} when it was not resolved
+     * @param trail      how the plugin came to depend on it ({@code groupId:artifactId:type:version}
+     *                   entries from the plugin down, as Maven records them), empty when not known
      */
-    record Jar(String groupId, String artifactId, Path file) {
+    record Jar(String groupId, String artifactId, Path file, List<String> trail) {
+
+        Jar(String groupId, String artifactId, Path file) {
+            this(groupId, artifactId, file, List.of());
+        }
+
+        Jar {
+            trail = trail == null ? List.of() : List.copyOf(trail);
+        }
 
         String key() {
             return groupId + ":" + artifactId;
+        }
+
+        /** Whether this is the kit's jar or one the kit depends on, as far as the trail tells. */
+        boolean ofTheKit() {
+            String kit = KIT_GROUP_ID + ":" + KIT_ARTIFACT_ID;
+            return key().equals(kit) || trail.stream().anyMatch(t -> t.equals(kit) || t.startsWith(kit + ":"));
         }
     }
 
@@ -49,9 +66,12 @@ final class ForkClasspath {
     static List<String> assemble(List<String> projectElements, Collection<String> projectKeys, List<Jar> pluginJars,
                                  String pluginKey) {
         Set<String> elements = new LinkedHashSet<>(projectElements);
+        // Maven records each plugin artifact's trail; without trails (an older Maven), all but the known
+        // Maven-process-only libraries go, as before
+        boolean trailsKnown = pluginJars.stream().anyMatch(jar -> !jar.trail().isEmpty());
         for (Jar jar : pluginJars) {
             if (jar.file() != null && !jar.key().equals(pluginKey) && !projectKeys.contains(jar.key())
-                && !mavenProcessOnly(jar)) {
+                && !mavenProcessOnly(jar) && (!trailsKnown || jar.ofTheKit())) {
                 elements.add(jar.file().toString());
             }
         }

@@ -266,7 +266,7 @@ public class RunMojo extends ConfiguredRunMojo {
     private List<ForkClasspath.Jar> pluginJars() {
         return pluginArtifacts.stream()
                 .map(a -> new ForkClasspath.Jar(a.getGroupId(), a.getArtifactId(),
-                        a.getFile() == null ? null : a.getFile().toPath()))
+                        a.getFile() == null ? null : a.getFile().toPath(), a.getDependencyTrail()))
                 .toList();
     }
 

@@ -55,6 +55,25 @@ class ForkClasspathTest {
     }
 
     @Test
+    void withTrailsOnlyTheKitAndWhatItDependsOnReachTheFork() {
+        String plugin = "io.github.fabrictck:fabric-tck-maven-plugin:maven-plugin:1.0";
+        String kit = "io.github.fabrictck:fabric-tck:jar:1.0";
+        List<Jar> jars = List.of(
+                new Jar("io.github.fabrictck", "fabric-tck-maven-plugin", Path.of("/m2/plugin.jar"), List.of(plugin)),
+                new Jar("io.github.fabrictck", "fabric-tck", Path.of("/m2/tck.jar"), List.of(plugin, kit)),
+                new Jar("net.bytebuddy", "byte-buddy", Path.of("/m2/byte-buddy.jar"),
+                        List.of(plugin, kit, "net.bytebuddy:byte-buddy:jar:1.18")),
+                new Jar("org.apache.maven.doxia", "doxia-core", Path.of("/m2/doxia-core.jar"),
+                        List.of(plugin, "org.apache.maven.reporting:maven-reporting-impl:jar:4.0",
+                                "org.apache.maven.doxia:doxia-core:jar:2.0")),
+                new Jar("org.apache.velocity", "velocity-engine-core", Path.of("/m2/velocity.jar"),
+                        List.of(plugin, "org.apache.velocity:velocity-engine-core:jar:2.4")));
+        assertEquals(List.of("/p/target/classes", Path.of("/m2/tck.jar").toString(), Path.of("/m2/byte-buddy.jar").toString()),
+                ForkClasspath.assemble(List.of("/p/target/classes"), Set.of(), jars, PLUGIN),
+                "the report goal's Doxia and Velocity stay in Maven's process");
+    }
+
+    @Test
     void agentIsTheKitJar() {
         assertEquals(Path.of("/m2/tck.jar"), ForkClasspath.agentJar(pluginJars));
         IllegalStateException e = assertThrows(IllegalStateException.class,
