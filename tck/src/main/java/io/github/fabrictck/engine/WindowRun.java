@@ -42,6 +42,8 @@ public final class WindowRun {
     /** Threads of an earlier trial of this window, which the kit no longer watches. */
     private final java.util.Set<Thread> retired = ConcurrentHashMap.newKeySet();
     private final LockOwners locks = new LockOwners();
+    /** Executors the driver handed work to: a pool worker waiting in {@code getTask} is idle only while none has work queued. */
+    private final java.util.Set<java.util.concurrent.Executor> executors = ConcurrentHashMap.newKeySet();
     /** The points driver threads pass while recording, or {@code null}; at most {@link #MAX_RECORDED_PER_THREAD} each. */
     private volatile List<Hit> recording;
     private final Map<String, Integer> recordedPerThread = new ConcurrentHashMap<>();
@@ -355,6 +357,36 @@ public final class WindowRun {
                 + (more == 0 ? "" : "; … and " + more + " more");
     }
 
+    /** Queues whose elements stay in them until a worker takes them: an empty one has no task for anybody. */
+    private static final java.util.Set<String> HOLDING_QUEUES = java.util.Set.of(
+            "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.ArrayBlockingQueue",
+            "java.util.concurrent.LinkedBlockingDeque", "java.util.concurrent.PriorityBlockingQueue");
+
+    /**
+     * Whether a stack is a JDK pool worker's waiting for its next task: no driver frame, and
+     * {@code ThreadPoolExecutor.getTask} taking from a queue that holds its tasks.
+     */
+    static boolean waitsInPool(StackTraceElement[] stack) {
+        if (driverFrame(stack) != null) {
+            return false;
+        }
+        for (int i = 1; i < stack.length; i++) {
+            if (stack[i].getClassName().equals("java.util.concurrent.ThreadPoolExecutor")
+                    && stack[i].getMethodName().equals("getTask")) {
+                return HOLDING_QUEUES.contains(stack[i - 1].getClassName());
+            }
+        }
+        return false;
+    }
+
+    private static String describe(Object o) {
+        return o.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(o));
+    }
+
+    private static List<Thread> optional(Thread t) {
+        return t == null ? List.of() : List.of(t);
+    }
+
     private static StackTraceElement driverFrame(StackTraceElement[] stack) {
         for (StackTraceElement e : stack) {
             String c = e.getClassName();
@@ -473,6 +505,9 @@ public final class WindowRun {
         if (wakeKey != null) {
             // before the call: the thread it wakes must not look idle for a moment after it
             wakes.begin(wakeKey);
+            if (wakeKey instanceof java.util.concurrent.Executor e) {
+                executors.add(e);
+            }
         }
         Object awaitLock = null;
         int awaitDepth = 0;
@@ -632,37 +667,76 @@ public final class WindowRun {
             boolean acq = blocked && (acquiring || woke && state != Thread.State.RUNNABLE
                     && java.util.concurrent.locks.LockSupport.getBlocker(thread)
                             instanceof java.util.concurrent.locks.AbstractOwnableSynchronizer);
-            long owner = -1;
+            List<Long> owners = new ArrayList<>();
             String lock = null;
             if (state == Thread.State.BLOCKED || acq) {
                 java.lang.management.ThreadInfo info = THREADS.getThreadInfo(thread.getId());
                 if (info != null) {
-                    owner = info.getLockOwnerId();
+                    if (info.getLockOwnerId() >= 0) {
+                        owners.add(info.getLockOwnerId());
+                    }
                     lock = info.getLockName();
+                }
+                if (acq) {
+                    // the JVM names no owner for a lock held for reading or a stamped lock: the kit's own record does
+                    Object[] a = waitArgs;
+                    Object waitedOn = a != null && a.length > 0 ? a[0] : null;
+                    Object acquired = waitedOn instanceof java.util.concurrent.locks.Condition c ? locks.lockOf(c) : waitedOn;
+                    for (Thread o : locks.holders(acquired, thread)) {
+                        if (!owners.contains(o.getId())) {
+                            owners.add(o.getId());
+                        }
+                    }
+                    if (lock == null && acquired != null) {
+                        lock = describe(acquired);
+                    }
                 }
             } else if (woke && state != Thread.State.RUNNABLE) {
                 // signalled or notified, it must take its lock or monitor back before it returns
                 Object[] a = waitArgs;
                 Object waitedOn = a != null && a.length > 0 ? a[0] : null;
-                Thread o = waitedOn instanceof java.util.concurrent.locks.Condition c ? locks.owner(locks.lockOf(c))
+                List<Thread> o = waitedOn instanceof java.util.concurrent.locks.Condition c
+                        ? locks.holders(locks.lockOf(c), thread)
                         : waitedOn != null && "wait".equals(waitTarget == null ? null : waitTarget.method())
-                        ? monitorOwner(waitedOn) : null;
-                if (o != null && o != thread) {
+                        ? optional(monitorOwner(waitedOn)) : List.of();
+                if (!o.isEmpty()) {
                     acq = true;
-                    owner = o.getId();
+                    o.forEach(x -> owners.add(x.getId()));
                     lock = waitedOn instanceof java.util.concurrent.locks.Condition c ? "the lock of " + c
-                            : "the monitor of " + waitedOn.getClass().getName() + "@"
-                            + Integer.toHexString(System.identityHashCode(waitedOn));
+                            : "the monitor of " + describe(waitedOn);
                 }
             }
             Hold h = heldBy;
             // a released thread that has not run on yet is neither held nor idle
             boolean holding = held && h != null && h.isHolding();
-            boolean waiting = waitingForWork && !workQueued.getAsBoolean();
+            boolean waiting = waitingForWork && !workQueued.getAsBoolean()
+                    || !blocked && !held && !waitingForWork && (state == Thread.State.WAITING
+                    || state == Thread.State.TIMED_WAITING) && waitsInPool();
             return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, holding, waiting,
                     blocked ? blockedIn : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),
-                    blocked ? timeoutNanos : Blocking.NOT_BLOCKING, woke && !acq, acq, owner, lock,
+                    blocked ? timeoutNanos : Blocking.NOT_BLOCKING, woke && !acq, acq, owners, lock,
                     h != null && h.point() != null ? h.point().at() : null);
+        }
+
+        /**
+         * Whether this is a worker of a JDK thread pool, with no driver frame, parked in
+         * {@code ThreadPoolExecutor.getTask} on a queue that holds its tasks, while no executor the
+         * driver handed work to is being handed a task or has one queued: it waits for work. A
+         * pool that hands tasks over directly ({@code SynchronousQueue}) or delays them leaves no
+         * trace of a task handed over and not yet taken: its worker is never taken for idle.
+         */
+        private boolean waitsInPool() {
+            StackTraceElement[] stack = thread.getStackTrace();
+            if (!WindowRun.waitsInPool(stack)) {
+                return false;
+            }
+            for (java.util.concurrent.Executor e : executors) {
+                if (wakes.inFlight(e) > 0 || e instanceof java.util.concurrent.ThreadPoolExecutor p
+                        && !p.getQueue().isEmpty()) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** The driver thread that holds this object's monitor now, or {@code null}. */
