@@ -160,11 +160,19 @@ final class LockOwners {
         if (lock == null) {
             return found;
         }
+        // a record the lock itself denies (an unlock the kit did not see) names nobody: a waiter with
+        // no known holder is never idle, while one behind a stale holder could be taken for idle
+        Object sync = sync(lock);
+        boolean writeHeld = !(sync instanceof ReentrantReadWriteLock rw && !rw.isWriteLocked()
+                || sync instanceof StampedLock sl && !sl.isWriteLocked()
+                || sync instanceof java.util.concurrent.locks.ReentrantLock rl && !rl.isLocked());
+        boolean readHeld = !(sync instanceof ReentrantReadWriteLock rw && rw.getReadLockCount() == 0
+                || sync instanceof StampedLock sl && !sl.isReadLocked());
         Owner o = owners.get(key(lock));
-        if (o != null && o.thread != self) {
+        if (o != null && o.thread != self && writeHeld) {
             found.add(o.thread);
         }
-        Map<Thread, Integer> r = readers.get(key(lock));
+        Map<Thread, Integer> r = readHeld ? readers.get(key(lock)) : null;
         if (r != null) {
             for (Thread reader : r.keySet()) {
                 if (reader != self && !found.contains(reader)) {

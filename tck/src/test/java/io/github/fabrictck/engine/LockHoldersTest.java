@@ -59,6 +59,10 @@ class LockHoldersTest {
         locks.afterCall(t(rwl, "readLock"), new Object[] {rw}, rw.readLock(), A);
         locks.afterCall(t(rwl, "writeLock"), new Object[] {rw}, rw.writeLock(), A);
         String read = rwl + "$ReadLock";
+        // the lock itself must confirm what the record says: three real read holds, on this thread
+        for (int i = 0; i < 3; i++) {
+            rw.readLock().lock();
+        }
         locks.afterCall(t(read, "lock"), new Object[] {rw.readLock()}, null, A);
         locks.afterCall(t(read, "lock"), new Object[] {rw.readLock()}, null, B);
         locks.afterCall(t(read, "lock"), new Object[] {rw.readLock()}, null, B);
@@ -70,6 +74,14 @@ class LockHoldersTest {
         locks.beforeCall(t(read, "unlock"), new Object[] {rw.readLock()}, B);
         locks.beforeCall(t(read, "unlock"), new Object[] {rw.readLock()}, A);
         assertEquals(List.of(), locks.holders(rw.writeLock(), C));
+        locks.afterCall(t(read, "lock"), new Object[] {rw.readLock()}, null, A);
+        assertEquals(List.of(A), locks.holders(rw.writeLock(), C));
+        for (int i = 0; i < 3; i++) {
+            rw.readLock().unlock();
+        }
+        assertEquals(List.of(), locks.holders(rw.writeLock(), C), "the lock has no reader: the record is stale");
+        locks.beforeCall(t(read, "unlock"), new Object[] {rw.readLock()}, A);
+        rw.writeLock().lock();
         locks.afterCall(t(rwl + "$WriteLock", "lock"), new Object[] {rw.writeLock()}, null, C);
         assertEquals(List.of(C), locks.holders(rw.readLock(), A), "a reader waits for the writer");
         assertEquals(C, locks.owner(rw.writeLock()));
@@ -113,6 +125,8 @@ class LockHoldersTest {
         String owner = "java.util.concurrent.locks.StampedLock";
         Lock view = sl.asReadLock();
         locks.afterCall(t(owner, "asReadLock"), new Object[] {sl}, view, A);
+        view.lock();
+        view.lock();
         locks.afterCall(t("java.util.concurrent.locks.Lock", "lock"), new Object[] {view}, null, A);
         locks.afterCall(t("java.util.concurrent.locks.Lock", "lock"), new Object[] {view}, null, B);
         assertEquals(List.of(A, B), sorted(locks.holders(sl, C)), "both hold it for reading");
