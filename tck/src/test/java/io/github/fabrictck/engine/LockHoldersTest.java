@@ -254,6 +254,43 @@ class LockHoldersTest {
         assertFalse(closer.isAlive());
     }
 
+    @Test
+    void aThreadWaitingForAWriteStampOfAHeldThreadIsStalled() throws Throwable {
+        StampedLock sl = new StampedLock();
+        String owner = "java.util.concurrent.locks.StampedLock";
+        MethodHandle writeLock = LOOKUP.findVirtual(StampedLock.class, "writeLock", methodType(long.class));
+        MethodHandle unlockWrite = LOOKUP.findVirtual(StampedLock.class, "unlockWrite",
+                methodType(void.class, long.class));
+        MethodHandle park = LOOKUP.findStatic(java.util.concurrent.locks.LockSupport.class, "park",
+                methodType(void.class));
+        Hold inWrite = run.hold("the handler inside its write section", PointMatcher.of("handler's park",
+                (th, p, isAfter, args, result) -> !isAfter && th.getName().equals("handler")
+                        && p.target().equals("LockSupport.park")));
+        driverThread("handler", () -> {
+            Object stamp = sync(t(owner, "writeLock"), writeLock, sl);
+            sync(new Target("java.util.concurrent.locks.LockSupport", "park", true), park);
+            sync(t(owner, "unlockWrite"), unlockWrite, sl, stamp);
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!inWrite.isReached()) {
+            assertTrue(System.nanoTime() < deadline);
+            Thread.sleep(1);
+        }
+        Thread app = driverThread("app", () -> {
+            Object stamp = sync(t(owner, "writeLock"), writeLock, sl);
+            sync(t(owner, "unlockWrite"), unlockWrite, sl, stamp);
+        });
+        StuckDetector.Settle s = awaitSettled(() -> app.getState() == Thread.State.WAITING);
+        assertEquals(List.of(app.getId()), s.stalledIds(), s.toString());
+        assertTrue(s.stalled().get(0).contains("StampedLock.writeLock")
+                && s.stalled().get(0).contains("which handler owns while the kit holds it"), s.toString());
+        inWrite.release();
+        awaitSettled(() -> run.views().stream().noneMatch(ThreadView::held));
+        java.util.concurrent.locks.LockSupport.unpark(started.get(0));
+        app.join(10_000);
+        assertFalse(app.isAlive());
+    }
+
     // ---- pool workers ----
 
     @Test
