@@ -44,6 +44,8 @@ public final class WindowRun {
     private final LockOwners locks = new LockOwners();
     /** Executors the driver handed work to: a pool worker waiting in {@code getTask} is idle only while none has work queued. */
     private final java.util.Set<java.util.concurrent.Executor> executors = ConcurrentHashMap.newKeySet();
+    /** Hand-offs of work to any executor begun so far (those of one executor are its wakes). */
+    private final AtomicLong handedOffToAny = new AtomicLong();
     /** The points driver threads pass while recording, or {@code null}; at most {@link #MAX_RECORDED_PER_THREAD} each. */
     private volatile List<Hit> recording;
     private final Map<String, Integer> recordedPerThread = new ConcurrentHashMap<>();
@@ -99,7 +101,17 @@ public final class WindowRun {
     /** Registers a driver thread under its role. */
     public void track(Thread t) {
         retired.remove(t);
-        threads.computeIfAbsent(t, DriverThread::new);
+        DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
+        // a pool makes its worker inside the hand-off of its first task: the worker belongs to that pool
+        DriverThread creator = threads.get(Thread.currentThread());
+        java.util.concurrent.Executor pool = creator == null ? null : creator.handingTo;
+        if (pool != null && d.pool == null) {
+            d.pool = pool;
+            d.handOffsSeen();
+            // the hand-off that makes it carries its first task, which it has not run yet
+            d.poolHandOffsAtPoint--;
+            d.anyHandOffsAtPoint--;
+        }
     }
 
     /**
@@ -363,20 +375,22 @@ public final class WindowRun {
             "java.util.concurrent.LinkedBlockingDeque", "java.util.concurrent.PriorityBlockingQueue");
 
     /**
-     * Whether a stack is a JDK pool worker's waiting for its next task: no driver frame, and
-     * {@code ThreadPoolExecutor.getTask} taking from a queue that holds its tasks.
+     * The queue a JDK pool worker waits on for its next task, from its stack: no driver frame, and
+     * {@code ThreadPoolExecutor.getTask} taking from it; {@code null} for any other stack, and for a
+     * scheduled pool's delay queue (a delayed task is a timer, not work waiting for a worker).
      */
-    static boolean waitsInPool(StackTraceElement[] stack) {
+    static String poolQueue(StackTraceElement[] stack) {
         if (driverFrame(stack) != null) {
-            return false;
+            return null;
         }
         for (int i = 1; i < stack.length; i++) {
             if (stack[i].getClassName().equals("java.util.concurrent.ThreadPoolExecutor")
                     && stack[i].getMethodName().equals("getTask")) {
-                return HOLDING_QUEUES.contains(stack[i - 1].getClassName());
+                String queue = stack[i - 1].getClassName();
+                return queue.startsWith("java.util.concurrent.") && !queue.contains("DelayedWorkQueue") ? queue : null;
             }
         }
-        return false;
+        return null;
     }
 
     private static String describe(Object o) {
@@ -507,6 +521,8 @@ public final class WindowRun {
             wakes.begin(wakeKey);
             if (wakeKey instanceof java.util.concurrent.Executor e) {
                 executors.add(e);
+                d.handingTo = e;
+                handedOffToAny.incrementAndGet();
             }
         }
         Object awaitLock = null;
@@ -548,6 +564,9 @@ public final class WindowRun {
                 locks.reacquiredAfterAwait(awaitLock, t, awaitDepth);
             }
             if (wakeKey != null) {
+                if (wakeKey instanceof java.util.concurrent.Executor) {
+                    d.handingTo = null;
+                }
                 wakes.end(wakeKey);
             }
             if (timeout != Blocking.NOT_BLOCKING) {
@@ -580,6 +599,7 @@ public final class WindowRun {
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {
         epoch.incrementAndGet();
         d.hits++;
+        d.handOffsSeen();
         List<Hit> r = recording;
         if (r != null) {
             String name = d.thread.getName();
@@ -633,9 +653,28 @@ public final class WindowRun {
         volatile long selfWakes;
         volatile boolean acquiring;
         volatile long hits;
+        /** The executor this thread is handing work to now, or {@code null}. */
+        volatile java.util.concurrent.Executor handingTo;
+        /** The pool whose worker this is, when it was made inside a hand-off the kit saw, or {@code null}. */
+        volatile java.util.concurrent.Executor pool;
+        /**
+         * The hand-offs to its pool (to any pool when its pool is unknown) begun when it last passed a
+         * point: one begun before is under way (then nobody is idle) or queued a task that this worker
+         * will find without parking, or another worker took.
+         */
+        volatile long poolHandOffsAtPoint;
+        volatile long anyHandOffsAtPoint;
+
+        /** It runs driver code now: any task handed off before it is one it has taken, or another worker has. */
+        void handOffsSeen() {
+            java.util.concurrent.Executor p = pool;
+            poolHandOffsAtPoint = p == null ? 0 : wakes.count(p);
+            anyHandOffsAtPoint = handedOffToAny.get();
+        }
 
         DriverThread(Thread thread) {
             this.thread = thread;
+            handOffsSeen();
         }
 
         /** Whether a wake that can end its blocking call happened since it entered the call. */
@@ -720,23 +759,39 @@ public final class WindowRun {
 
         /**
          * Whether this is a worker of a JDK thread pool, with no driver frame, parked in
-         * {@code ThreadPoolExecutor.getTask} on a queue that holds its tasks, while no executor the
-         * driver handed work to is being handed a task or has one queued: it waits for work. A
-         * pool that hands tasks over directly ({@code SynchronousQueue}) or delays them leaves no
-         * trace of a task handed over and not yet taken: its worker is never taken for idle.
+         * {@code ThreadPoolExecutor.getTask} while no hand-off to an executor is under way and its pool
+         * has nothing for it: an empty queue where the queue holds the pool's tasks, else no hand-off
+         * to the pool begun since the worker last ran driver code (a task handed over and not taken
+         * yet leaves no other trace). A worker of a pool the kit saw no hand-off make is judged by every
+         * pool's queue and every hand-off.
          */
         private boolean waitsInPool() {
             StackTraceElement[] stack = thread.getStackTrace();
-            if (!WindowRun.waitsInPool(stack)) {
+            String queue = WindowRun.poolQueue(stack);
+            if (queue == null) {
                 return false;
             }
             for (java.util.concurrent.Executor e : executors) {
-                if (wakes.inFlight(e) > 0 || e instanceof java.util.concurrent.ThreadPoolExecutor p
-                        && !p.getQueue().isEmpty()) {
+                if (wakes.inFlight(e) > 0) {
                     return false;
                 }
             }
-            return true;
+            java.util.concurrent.Executor p = pool;
+            if (p instanceof java.util.concurrent.ThreadPoolExecutor tpe && HOLDING_QUEUES.contains(queue)) {
+                // its own queue holds every task handed to it that no worker took yet
+                return tpe.getQueue().isEmpty();
+            }
+            if (p != null) {
+                // a wrapper (Executors.newSingleThreadExecutor) or a direct hand-off: a task handed to the
+                // pool after this worker last ran driver code may be one it has not taken yet
+                return wakes.count(p) == poolHandOffsAtPoint;
+            }
+            for (java.util.concurrent.Executor e : executors) {
+                if (e instanceof java.util.concurrent.ThreadPoolExecutor tpe && !tpe.getQueue().isEmpty()) {
+                    return false;
+                }
+            }
+            return handedOffToAny.get() == anyHandOffsAtPoint;
         }
 
         /** The driver thread that holds this object's monitor now, or {@code null}. */

@@ -307,20 +307,84 @@ class LockHoldersTest {
         Target executeT = t("java.util.concurrent.ThreadPoolExecutor", "execute");
         driverThread("handler", () -> sync(executeT, execute, pool, (Runnable) () -> { })).join(10_000);
         awaitSettled(() -> run.views().stream().anyMatch(v -> v.name().equals("worker") && v.waitingForWork()));
-        // a second pool, never started, with a task in its queue: the kit cannot tell whose worker takes it
+        // a second pool, never started, with a task in its queue: not the worker's own pool, which the kit knows
         ThreadPoolExecutor other = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
         MethodHandle noOp = MethodHandles.dropArguments(MethodHandles.constant(Object.class, null), 0, Object.class,
                 Object.class);
         driverThread("handler2", () -> sync(executeT, noOp, other, (Runnable) () -> { })).join(10_000);
         other.getQueue().add(() -> { });
+        awaitSettled(() -> true);
+        // a worker started outside any hand-off the kit saw: its pool is unknown, so any queued task may be its
+        ThreadPoolExecutor unknown = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "unknown-worker");
+            t.setDaemon(true);
+            run.track(t);
+            started.add(t);
+            return t;
+        });
+        unknown.prestartCoreThread();
+        Thread unknownWorker = started.get(started.size() - 1);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (unknownWorker.getState() != Thread.State.WAITING) {
+            assertTrue(System.nanoTime() < deadline);
+            Thread.sleep(1);
+        }
         assertFalse(run.settle().settled(), "a queued task is work about to run");
         other.getQueue().clear();
         awaitSettled(() -> true);
         pool.shutdownNow();
+        unknown.shutdownNow();
     }
 
     @Test
-    void onlyAQueueThatHoldsItsTasksMakesAnEmptyOneMeanNoWork() throws Throwable {
+    void aWorkerOfAWrappedPoolWaitsForWorkOnlyAfterItRanWhatWasHandedOff() throws Throwable {
+        java.util.concurrent.ExecutorService single = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "worker");
+            t.setDaemon(true);
+            run.track(t);
+            started.add(t);
+            return t;
+        });
+        MethodHandle execute = LOOKUP.findVirtual(java.util.concurrent.Executor.class, "execute",
+                methodType(void.class, Runnable.class));
+        MethodHandle notifyAll = MethodHandles.dropArguments(MethodHandles.constant(Object.class, null), 0,
+                Object.class);
+        Target executeT = t("java.util.concurrent.ExecutorService", "execute");
+        Object monitor = new Object();
+        // the task passes a point (a notifyAll, withheld) once its hand-off returned: the worker ran driver code
+        java.util.function.Function<java.util.concurrent.CountDownLatch, Runnable> taskAfter = handedOff -> () -> {
+            try {
+                handedOff.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            sync(t("java.lang.Object", "notifyAll"), notifyAll, monitor);
+        };
+        java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
+        driverThread("handler", () -> {
+            sync(executeT, execute, single, taskAfter.apply(first));
+            first.countDown();
+        }).join(10_000);
+        Thread worker = started.get(started.size() - 1);
+        awaitSettled(() -> run.views().stream().anyMatch(v -> v.name().equals("worker") && v.waitingForWork()));
+        // a hand-off recorded whose task the worker has not run yet (the call itself withheld)
+        MethodHandle noOp = MethodHandles.dropArguments(MethodHandles.constant(Object.class, null), 0, Object.class,
+                Object.class);
+        driverThread("handler2", () -> sync(executeT, noOp, single, (Runnable) () -> { })).join(10_000);
+        assertEquals(Thread.State.WAITING, worker.getState());
+        assertFalse(run.settle().settled(), "a task handed to the pool after its worker last ran is about to run");
+        // the worker runs it: settled again
+        java.util.concurrent.CountDownLatch third = new java.util.concurrent.CountDownLatch(1);
+        driverThread("handler3", () -> {
+            sync(executeT, execute, single, taskAfter.apply(third));
+            third.countDown();
+        }).join(10_000);
+        awaitSettled(() -> true);
+        single.shutdownNow();
+    }
+
+    @Test
+    void aWorkerWaitsOnItsPoolsQueueInGetTask() throws Throwable {
         ThreadPoolExecutor direct = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
             Thread t = new Thread(r, "direct-worker");
             t.setDaemon(true);
@@ -328,13 +392,6 @@ class LockHoldersTest {
             return t;
         });
         direct.prestartCoreThread();
-        Thread worker = started.get(0);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (worker.getState() != Thread.State.WAITING) {
-            assertTrue(System.nanoTime() < deadline);
-            Thread.sleep(1);
-        }
-        assertFalse(WindowRun.waitsInPool(worker.getStackTrace()), "a hand-off leaves no trace of a task handed over");
         ThreadPoolExecutor holding = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, "holding-worker");
             t.setDaemon(true);
@@ -342,15 +399,28 @@ class LockHoldersTest {
             return t;
         });
         holding.prestartCoreThread();
-        Thread worker2 = started.get(1);
-        while (worker2.getState() != Thread.State.WAITING) {
-            assertTrue(System.nanoTime() < deadline);
-            Thread.sleep(1);
+        java.util.concurrent.ScheduledThreadPoolExecutor scheduled = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+                r -> {
+                    Thread t = new Thread(r, "scheduled-worker");
+                    t.setDaemon(true);
+                    started.add(t);
+                    return t;
+                });
+        scheduled.prestartCoreThread();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Thread worker : started) {
+            while (worker.getState() != Thread.State.WAITING) {
+                assertTrue(System.nanoTime() < deadline);
+                Thread.sleep(1);
+            }
         }
-        assertTrue(WindowRun.waitsInPool(worker2.getStackTrace()));
-        assertFalse(WindowRun.waitsInPool(Thread.currentThread().getStackTrace()));
+        assertEquals("java.util.concurrent.SynchronousQueue", WindowRun.poolQueue(started.get(0).getStackTrace()));
+        assertEquals("java.util.concurrent.LinkedBlockingQueue", WindowRun.poolQueue(started.get(1).getStackTrace()));
+        assertNull(WindowRun.poolQueue(started.get(2).getStackTrace()), "a delayed task is a timer, not work");
+        assertNull(WindowRun.poolQueue(Thread.currentThread().getStackTrace()));
         direct.shutdownNow();
         holding.shutdownNow();
+        scheduled.shutdownNow();
     }
 
     private static List<Thread> sorted(List<Thread> threads) {
