@@ -295,13 +295,8 @@ class LockHoldersTest {
 
     @Test
     void aPoolWorkerInGetTaskWaitsForWorkUnlessAPoolHasWorkQueued() throws Throwable {
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "worker");
-            t.setDaemon(true);
-            run.track(t);
-            started.add(t);
-            return t;
-        });
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                factory("worker", true));
         MethodHandle execute = LOOKUP.findVirtual(java.util.concurrent.Executor.class, "execute",
                 methodType(void.class, Runnable.class));
         Target executeT = t("java.util.concurrent.ThreadPoolExecutor", "execute");
@@ -315,13 +310,8 @@ class LockHoldersTest {
         other.getQueue().add(() -> { });
         awaitSettled(() -> true);
         // a worker started outside any hand-off the kit saw: its pool is unknown, so any queued task may be its
-        ThreadPoolExecutor unknown = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "unknown-worker");
-            t.setDaemon(true);
-            run.track(t);
-            started.add(t);
-            return t;
-        });
+        ThreadPoolExecutor unknown = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                factory("unknown-worker", true));
         unknown.prestartCoreThread();
         Thread unknownWorker = started.get(started.size() - 1);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -338,13 +328,8 @@ class LockHoldersTest {
 
     @Test
     void aWorkerOfAWrappedPoolWaitsForWorkOnlyAfterItRanWhatWasHandedOff() throws Throwable {
-        java.util.concurrent.ExecutorService single = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "worker");
-            t.setDaemon(true);
-            run.track(t);
-            started.add(t);
-            return t;
-        });
+        java.util.concurrent.ExecutorService single = java.util.concurrent.Executors.newSingleThreadExecutor(
+                factory("worker", true));
         MethodHandle execute = LOOKUP.findVirtual(java.util.concurrent.Executor.class, "execute",
                 methodType(void.class, Runnable.class));
         MethodHandle notifyAll = MethodHandles.dropArguments(MethodHandles.constant(Object.class, null), 0,
@@ -385,27 +370,14 @@ class LockHoldersTest {
 
     @Test
     void aWorkerWaitsOnItsPoolsQueueInGetTask() throws Throwable {
-        ThreadPoolExecutor direct = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-            Thread t = new Thread(r, "direct-worker");
-            t.setDaemon(true);
-            started.add(t);
-            return t;
-        });
+        ThreadPoolExecutor direct = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                factory("direct-worker", false));
         direct.prestartCoreThread();
-        ThreadPoolExecutor holding = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "holding-worker");
-            t.setDaemon(true);
-            started.add(t);
-            return t;
-        });
+        ThreadPoolExecutor holding = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                factory("holding-worker", false));
         holding.prestartCoreThread();
         java.util.concurrent.ScheduledThreadPoolExecutor scheduled = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
-                r -> {
-                    Thread t = new Thread(r, "scheduled-worker");
-                    t.setDaemon(true);
-                    started.add(t);
-                    return t;
-                });
+                factory("scheduled-worker", false));
         scheduled.prestartCoreThread();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         for (Thread worker : started) {
@@ -421,6 +393,19 @@ class LockHoldersTest {
         direct.shutdownNow();
         holding.shutdownNow();
         scheduled.shutdownNow();
+    }
+
+    /** Threads for a pool: daemons this test ends, tracked by the run as the context's would be when {@code tracked}. */
+    private java.util.concurrent.ThreadFactory factory(String name, boolean tracked) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            if (tracked) {
+                run.track(t);
+            }
+            started.add(t);
+            return t;
+        };
     }
 
     private static List<Thread> sorted(List<Thread> threads) {
