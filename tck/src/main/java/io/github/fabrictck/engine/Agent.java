@@ -10,6 +10,7 @@ import static net.bytebuddy.matcher.ElementMatchers.isMethod;
 import static net.bytebuddy.matcher.ElementMatchers.isOverriddenFrom;
 import static net.bytebuddy.matcher.ElementMatchers.isSubTypeOf;
 import static net.bytebuddy.matcher.ElementMatchers.isToString;
+import static net.bytebuddy.matcher.ElementMatchers.nameEndsWith;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
@@ -241,7 +242,11 @@ public final class Agent {
                 .or(named("get").and(isDeclaredBy(isSubTypeOf(Future.class))))
                 // wakes of a thread blocked in Future.get: the stuck detector must see them
                 .or(nameStartsWith("complete").or(nameStartsWith("obtrude")).or(named("cancel"))
-                        .and(isDeclaredBy(java.util.concurrent.CompletableFuture.class))));
+                        .and(isDeclaredBy(java.util.concurrent.CompletableFuture.class)))
+                // work handed to a JDK pool wakes its worker waiting in getTask
+                .or(namedOneOf("execute", "submit", "invokeAll", "invokeAny").and(isDeclaredBy(
+                        nameStartsWith("java.util.concurrent.").and(isSubTypeOf(java.util.concurrent.Executor.class)))))
+                .or(nameEndsWith("Async").and(isDeclaredBy(java.util.concurrent.CompletableFuture.class))));
     }
 
     /** Calls that would end the JVM. */

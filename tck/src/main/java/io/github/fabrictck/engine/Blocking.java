@@ -34,7 +34,7 @@ public final class Blocking {
      */
     public static long timeoutNanos(Target target, Object[] args) {
         String owner = target.owner();
-        if (owner.startsWith("java.util.concurrent.atomic.")) {
+        if (owner.startsWith("java.util.concurrent.atomic.") || Wakes.isPoolHandOff(target.method())) {
             return NOT_BLOCKING;
         }
         int from = target.isStatic() ? 0 : 1;

@@ -43,19 +43,24 @@ public final class StuckDetector {
      * @param timeoutNanos   that call's timeout, {@link Blocking#FOREVER}, or {@link Blocking#NOT_BLOCKING}
      * @param woken          a wake that can reach it happened since it entered that call
      * @param acquiring      the call acquires a lock ({@code Lock.lock}): idle only if the owner is
-     * @param lockOwner      the id of the thread owning the monitor or lock it is blocked on, or -1
+     * @param lockOwners     the ids of the threads holding the monitor or lock it is blocked on (a
+     *                       read-write lock's readers, a stamped lock's holders), empty when none is known
      * @param lock           that lock in words ({@code java.lang.Object@1b6d3586}), or {@code null}
      * @param heldAt         where it is held, when {@code held}
      */
     public record ThreadView(long id, String name, Thread.State state, boolean held, boolean waitingForWork,
-                             String blockedIn, long timeoutNanos, boolean woken, boolean acquiring, long lockOwner,
-                             String lock, String heldAt) {
+                             String blockedIn, long timeoutNanos, boolean woken, boolean acquiring,
+                             List<Long> lockOwners, String lock, String heldAt) {
+
+        public ThreadView {
+            lockOwners = List.copyOf(lockOwners);
+        }
 
         /** A view of a thread with no lock involved: the shape most tests need. */
         public static ThreadView of(String name, Thread.State state, boolean held, boolean waitingForWork,
                                     String blockedIn, long timeoutNanos, boolean woken) {
             return new ThreadView(name.hashCode(), name, state, held, waitingForWork, blockedIn, timeoutNanos, woken,
-                    false, -1, null, null);
+                    false, List.of(), null, null);
         }
 
         /** Whether the thread is parked inside a blocking call the driver made, and nothing woke it since. */
@@ -66,7 +71,7 @@ public final class StuckDetector {
 
         /** Whether it waits for a lock (a monitor, or a {@code Lock} it is acquiring) that another thread owns. */
         boolean waitsForLock() {
-            return !held && lockOwner >= 0 && (state == Thread.State.BLOCKED
+            return !held && !lockOwners.isEmpty() && (state == Thread.State.BLOCKED
                     || acquiring && PARKED.contains(state) && !woken);
         }
 
@@ -143,8 +148,8 @@ public final class StuckDetector {
             if (!idle(t, byId, 0, new HashSet<>())) {
                 settled = false;
             }
-            ThreadView owner = ownerChainEnd(t, byId);
-            if (owner != null && owner.held) {
+            ThreadView owner = heldOwner(t, byId, new HashSet<>());
+            if (owner != null) {
                 stalled.add(t.name + " waits for " + t.lock + (t.blockedIn == null ? "" : " in " + t.blockedIn)
                         + ", which " + owner.name + " owns while the kit holds it"
                         + (owner.heldAt == null ? "" : " at " + owner.heldAt));
@@ -180,14 +185,21 @@ public final class StuckDetector {
             return PARKED.contains(t.state);
         }
         if (t.waitsForLock()) {
-            ThreadView owner = byId.get(t.lockOwner);
-            if (owner == null) {
-                return false;
-            }
             if (!visiting.add(t.id)) {
                 return true; // a cycle of lock waits: a deadlock, idle for good
             }
-            return idle(owner, byId, beyondNanos, visiting);
+            try {
+                // idle only if every holder is: a reader behind several readers waits for all of them
+                for (long id : t.lockOwners) {
+                    ThreadView owner = byId.get(id);
+                    if (owner == null || !idle(owner, byId, beyondNanos, visiting)) {
+                        return false;
+                    }
+                }
+                return true;
+            } finally {
+                visiting.remove(t.id);
+            }
         }
         if (!PARKED.contains(t.state) || t.woken || t.acquiring || t.timeoutNanos == Blocking.NOT_BLOCKING) {
             return false;
@@ -195,18 +207,28 @@ public final class StuckDetector {
         return beyondNanos == 0 || t.timeoutNanos == Blocking.FOREVER || t.timeoutNanos >= beyondNanos;
     }
 
-    /** The last thread of the chain of lock owners starting at {@code t}, or {@code null} if t waits for no lock. */
-    private static ThreadView ownerChainEnd(ThreadView t, Map<Long, ThreadView> byId) {
-        ThreadView at = t;
-        Set<Long> seen = new HashSet<>();
-        while (at.waitsForLock() && seen.add(at.id)) {
-            ThreadView owner = byId.get(at.lockOwner);
-            if (owner == null) {
-                return null;
-            }
-            at = owner;
+    /**
+     * A held thread among the holders of the lock {@code t} waits for, or among theirs when they wait
+     * for a lock in turn, or {@code null} if t waits for no lock or none of them is held.
+     */
+    private static ThreadView heldOwner(ThreadView t, Map<Long, ThreadView> byId, Set<Long> seen) {
+        if (!t.waitsForLock() || !seen.add(t.id)) {
+            return null;
         }
-        return at == t ? null : at;
+        for (long id : t.lockOwners) {
+            ThreadView owner = byId.get(id);
+            if (owner == null) {
+                continue;
+            }
+            if (owner.held) {
+                return owner;
+            }
+            ThreadView further = heldOwner(owner, byId, seen);
+            if (further != null) {
+                return further;
+            }
+        }
+        return null;
     }
 
     /**

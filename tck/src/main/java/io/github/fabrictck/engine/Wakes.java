@@ -122,8 +122,14 @@ public final class Wakes {
         if (m.equals("signal") || m.equals("signalAll")) {
             return receiver;
         }
-        if (m.startsWith("unlock") || m.equals("tryConvertToWriteLock")) {
+        if (m.startsWith("unlock") || m.startsWith("tryUnlock") || m.startsWith("tryConvertTo")) {
+            // a stamped lock's conversion may give a write or read hold up
             return ANY_LOCK;
+        }
+        if (isPoolHandOff(m)) {
+            // work handed to a pool: its worker waiting in getTask is about to run
+            Object executor = m.endsWith("Async") && args.length > 0 ? args[args.length - 1] : receiver;
+            return executor instanceof java.util.concurrent.Executor ? executor : null;
         }
         switch (owner) {
             case "java.util.concurrent.Semaphore" -> {
@@ -149,6 +155,17 @@ public final class Wakes {
     }
 
     /**
+     * Whether a method hands work to an executor: {@code Executor.execute}, {@code ExecutorService}'s
+     * {@code submit}, {@code invokeAll} and {@code invokeAny}, a {@code CompletableFuture}'s
+     * {@code …Async} (with an executor as its last argument). None of them blocks for the kit: a
+     * caller inside {@code invokeAll} waits for tasks that pool threads run, which are busy meanwhile.
+     */
+    public static boolean isPoolHandOff(String method) {
+        return method.equals("execute") || method.equals("submit") || method.equals("invokeAll")
+                || method.equals("invokeAny") || method.endsWith("Async");
+    }
+
+    /**
      * The object whose wakes end a blocking call: the monitor of {@code wait}, the condition of
      * {@code await}, the semaphore, latch, queue or future; the thread itself for {@code park}
      * ({@code unpark} names it) and for {@code sleep} (only an interrupt ends it early).
@@ -165,7 +182,7 @@ public final class Wakes {
             return self;
         }
         if (m.equals("lock") || m.equals("lockInterruptibly") || m.equals("tryLock") || m.startsWith("readLock")
-                || m.startsWith("writeLock")) {
+                || m.startsWith("writeLock") || m.equals("tryReadLock") || m.equals("tryWriteLock")) {
             return ANY_LOCK;
         }
         return receiver == null ? self : receiver;

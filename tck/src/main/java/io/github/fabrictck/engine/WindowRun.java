@@ -43,6 +43,10 @@ public final class WindowRun {
     /** Threads of an earlier trial of this window, which the kit no longer watches. */
     private final java.util.Set<Thread> retired = ConcurrentHashMap.newKeySet();
     private final LockOwners locks = new LockOwners();
+    /** Executors the driver handed work to: a pool worker waiting in {@code getTask} is idle only while none has work queued. */
+    private final java.util.Set<java.util.concurrent.Executor> executors = ConcurrentHashMap.newKeySet();
+    /** Hand-offs of work to any executor begun so far (those of one executor are its wakes). */
+    private final AtomicLong handedOffToAny = new AtomicLong();
     /** The points driver threads pass while recording, or {@code null}; at most {@link #MAX_RECORDED_PER_THREAD} each. */
     private volatile List<Hit> recording;
     private final Map<String, Integer> recordedPerThread = new ConcurrentHashMap<>();
@@ -98,7 +102,17 @@ public final class WindowRun {
     /** Registers a driver thread under its role. */
     public void track(Thread t) {
         retired.remove(t);
-        threads.computeIfAbsent(t, DriverThread::new);
+        DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
+        // a pool makes its worker inside the hand-off of its first task: the worker belongs to that pool
+        DriverThread creator = threads.get(Thread.currentThread());
+        java.util.concurrent.Executor pool = creator == null ? null : creator.handingTo;
+        if (pool != null && d.pool == null) {
+            d.pool = pool;
+            d.handOffsSeen();
+            // the hand-off that makes it carries its first task, which it has not run yet
+            d.poolHandOffsAtPoint--;
+            d.anyHandOffsAtPoint--;
+        }
     }
 
     /**
@@ -405,6 +419,38 @@ public final class WindowRun {
                 + StuckDetector.outsideInstrumentedPackages(outside, Agent.config() == null ? List.of() : Agent.config().packages());
     }
 
+    /** Queues whose elements stay in them until a worker takes them: an empty one has no task for anybody. */
+    private static final java.util.Set<String> HOLDING_QUEUES = java.util.Set.of(
+            "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.ArrayBlockingQueue",
+            "java.util.concurrent.LinkedBlockingDeque", "java.util.concurrent.PriorityBlockingQueue");
+
+    /**
+     * The queue a JDK pool worker waits on for its next task, from its stack: no driver frame, and
+     * {@code ThreadPoolExecutor.getTask} taking from it; {@code null} for any other stack, and for a
+     * scheduled pool's delay queue (a delayed task is a timer, not work waiting for a worker).
+     */
+    static String poolQueue(StackTraceElement[] stack) {
+        if (driverFrame(stack) != null) {
+            return null;
+        }
+        for (int i = 1; i < stack.length; i++) {
+            if (stack[i].getClassName().equals("java.util.concurrent.ThreadPoolExecutor")
+                    && stack[i].getMethodName().equals("getTask")) {
+                String queue = stack[i - 1].getClassName();
+                return queue.startsWith("java.util.concurrent.") && !queue.contains("DelayedWorkQueue") ? queue : null;
+            }
+        }
+        return null;
+    }
+
+    private static String describe(Object o) {
+        return o.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(o));
+    }
+
+    private static List<Thread> optional(Thread t) {
+        return t == null ? List.of() : List.of(t);
+    }
+
     private static StackTraceElement driverFrame(StackTraceElement[] stack) {
         for (StackTraceElement e : stack) {
             String c = e.getClassName();
@@ -523,6 +569,11 @@ public final class WindowRun {
         if (wakeKey != null) {
             // before the call: the thread it wakes must not look idle for a moment after it
             wakes.begin(wakeKey);
+            if (wakeKey instanceof java.util.concurrent.Executor e) {
+                executors.add(e);
+                d.handingTo = e;
+                handedOffToAny.incrementAndGet();
+            }
         }
         Object awaitLock = null;
         int awaitDepth = 0;
@@ -563,6 +614,9 @@ public final class WindowRun {
                 locks.reacquiredAfterAwait(awaitLock, t, awaitDepth);
             }
             if (wakeKey != null) {
+                if (wakeKey instanceof java.util.concurrent.Executor) {
+                    d.handingTo = null;
+                }
                 wakes.end(wakeKey);
             }
             if (timeout != Blocking.NOT_BLOCKING) {
@@ -595,6 +649,7 @@ public final class WindowRun {
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {
         epoch.incrementAndGet();
         d.hits++;
+        d.handOffsSeen();
         List<Hit> r = recording;
         if (r != null) {
             String name = role(d.thread);
@@ -648,9 +703,28 @@ public final class WindowRun {
         volatile long selfWakes;
         volatile boolean acquiring;
         volatile long hits;
+        /** The executor this thread is handing work to now, or {@code null}. */
+        volatile java.util.concurrent.Executor handingTo;
+        /** The pool whose worker this is, when it was made inside a hand-off the kit saw, or {@code null}. */
+        volatile java.util.concurrent.Executor pool;
+        /**
+         * The hand-offs to its pool (to any pool when its pool is unknown) begun when it last passed a
+         * point: one begun before is under way (then nobody is idle) or queued a task that this worker
+         * will find without parking, or another worker took.
+         */
+        volatile long poolHandOffsAtPoint;
+        volatile long anyHandOffsAtPoint;
+
+        /** It runs driver code now: any task handed off before it is one it has taken, or another worker has. */
+        void handOffsSeen() {
+            java.util.concurrent.Executor p = pool;
+            poolHandOffsAtPoint = p == null ? 0 : wakes.count(p);
+            anyHandOffsAtPoint = handedOffToAny.get();
+        }
 
         DriverThread(Thread thread) {
             this.thread = thread;
+            handOffsSeen();
         }
 
         /** Whether a wake that can end its blocking call happened since it entered the call. */
@@ -682,37 +756,92 @@ public final class WindowRun {
             boolean acq = blocked && (acquiring || woke && state != Thread.State.RUNNABLE
                     && java.util.concurrent.locks.LockSupport.getBlocker(thread)
                             instanceof java.util.concurrent.locks.AbstractOwnableSynchronizer);
-            long owner = -1;
+            List<Long> owners = new ArrayList<>();
             String lock = null;
             if (state == Thread.State.BLOCKED || acq) {
                 java.lang.management.ThreadInfo info = THREADS.getThreadInfo(thread.getId());
                 if (info != null) {
-                    owner = info.getLockOwnerId();
+                    if (info.getLockOwnerId() >= 0) {
+                        owners.add(info.getLockOwnerId());
+                    }
                     lock = info.getLockName();
+                }
+                if (acq) {
+                    // the JVM names no owner for a lock held for reading or a stamped lock: the kit's own record does
+                    Object[] a = waitArgs;
+                    Object waitedOn = a != null && a.length > 0 ? a[0] : null;
+                    Object acquired = waitedOn instanceof java.util.concurrent.locks.Condition c ? locks.lockOf(c) : waitedOn;
+                    for (Thread o : locks.holders(acquired, thread)) {
+                        if (!owners.contains(o.getId())) {
+                            owners.add(o.getId());
+                        }
+                    }
+                    if (lock == null && acquired != null) {
+                        lock = describe(acquired);
+                    }
                 }
             } else if (woke && state != Thread.State.RUNNABLE) {
                 // signalled or notified, it must take its lock or monitor back before it returns
                 Object[] a = waitArgs;
                 Object waitedOn = a != null && a.length > 0 ? a[0] : null;
-                Thread o = waitedOn instanceof java.util.concurrent.locks.Condition c ? locks.owner(locks.lockOf(c))
+                List<Thread> o = waitedOn instanceof java.util.concurrent.locks.Condition c
+                        ? locks.holders(locks.lockOf(c), thread)
                         : waitedOn != null && "wait".equals(waitTarget == null ? null : waitTarget.method())
-                        ? monitorOwner(waitedOn) : null;
-                if (o != null && o != thread) {
+                        ? optional(monitorOwner(waitedOn)) : List.of();
+                if (!o.isEmpty()) {
                     acq = true;
-                    owner = o.getId();
+                    o.forEach(x -> owners.add(x.getId()));
                     lock = waitedOn instanceof java.util.concurrent.locks.Condition c ? "the lock of " + c
-                            : "the monitor of " + waitedOn.getClass().getName() + "@"
-                            + Integer.toHexString(System.identityHashCode(waitedOn));
+                            : "the monitor of " + describe(waitedOn);
                 }
             }
             Hold h = heldBy;
             // a released thread that has not run on yet is neither held nor idle
             boolean holding = held && h != null && h.isHolding();
-            boolean waiting = waitingForWork && !workQueued.getAsBoolean();
+            boolean waiting = waitingForWork && !workQueued.getAsBoolean()
+                    || !blocked && !held && !waitingForWork && (state == Thread.State.WAITING
+                    || state == Thread.State.TIMED_WAITING) && waitsInPool();
             return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, holding, waiting,
                     blocked ? blockedIn : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),
-                    blocked ? timeoutNanos : Blocking.NOT_BLOCKING, woke && !acq, acq, owner, lock,
+                    blocked ? timeoutNanos : Blocking.NOT_BLOCKING, woke && !acq, acq, owners, lock,
                     h != null && h.point() != null ? h.point().at() : null);
+        }
+
+        /**
+         * Whether this is a worker of a JDK thread pool, with no driver frame, parked in
+         * {@code ThreadPoolExecutor.getTask} while no hand-off to an executor is under way and its pool
+         * has nothing for it: an empty queue where the queue holds the pool's tasks, else no hand-off
+         * to the pool begun since the worker last ran driver code (a task handed over and not taken
+         * yet leaves no other trace). A worker of a pool the kit saw no hand-off make is judged by every
+         * pool's queue and every hand-off.
+         */
+        private boolean waitsInPool() {
+            StackTraceElement[] stack = thread.getStackTrace();
+            String queue = WindowRun.poolQueue(stack);
+            if (queue == null) {
+                return false;
+            }
+            for (java.util.concurrent.Executor e : executors) {
+                if (wakes.inFlight(e) > 0) {
+                    return false;
+                }
+            }
+            java.util.concurrent.Executor p = pool;
+            if (p instanceof java.util.concurrent.ThreadPoolExecutor tpe && HOLDING_QUEUES.contains(queue)) {
+                // its own queue holds every task handed to it that no worker took yet
+                return tpe.getQueue().isEmpty();
+            }
+            if (p != null) {
+                // a wrapper (Executors.newSingleThreadExecutor) or a direct hand-off: a task handed to the
+                // pool after this worker last ran driver code may be one it has not taken yet
+                return wakes.count(p) == poolHandOffsAtPoint;
+            }
+            for (java.util.concurrent.Executor e : executors) {
+                if (e instanceof java.util.concurrent.ThreadPoolExecutor tpe && !tpe.getQueue().isEmpty()) {
+                    return false;
+                }
+            }
+            return handedOffToAny.get() == anyHandOffsAtPoint;
         }
 
         /** The driver thread that holds this object's monitor now, or {@code null}. */

@@ -79,12 +79,12 @@ class StuckDetectorTest {
 
     private static ThreadView lockWaiter(long id, String name, long owner) {
         return new ThreadView(id, name, Thread.State.BLOCKED, false, false, "synchronized at X.y(X.java:2)",
-                Blocking.NOT_BLOCKING, false, false, owner, "java.lang.Object@1", null);
+                Blocking.NOT_BLOCKING, false, false, List.of(owner), "java.lang.Object@1", null);
     }
 
     private static ThreadView view(long id, String name, Thread.State state, boolean held, long timeout) {
         return new ThreadView(id, name, state, held, false, held ? null : "Object.wait at X.y(X.java:1)", timeout, false,
-                false, -1, null, held ? "X.z(X.java:3)" : null);
+                false, List.of(), null, held ? "X.z(X.java:3)" : null);
     }
 
     @Test
