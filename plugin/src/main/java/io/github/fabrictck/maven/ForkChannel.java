@@ -30,6 +30,8 @@ final class ForkChannel implements AutoCloseable {
     private volatile boolean connected;
     private volatile Socket socket;
     private Thread reader;
+    /** Set once {@link #finish} stopped waiting: no line is passed on after it (guarded by {@code this}). */
+    private boolean abandoned;
 
     private ForkChannel(ServerSocket server) {
         this.server = server;
@@ -83,7 +85,12 @@ final class ForkChannel implements AutoCloseable {
                 connected = true;
                 s.setSoTimeout(0);
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    lines.accept(line);
+                    synchronized (this) {
+                        if (abandoned) {
+                            return;
+                        }
+                        lines.accept(line);
+                    }
                 }
             } catch (IOException closed) {
                 // closed before the fork connected (it never started), or the fork died: its exit says which
@@ -100,14 +107,24 @@ final class ForkChannel implements AutoCloseable {
 
     /**
      * After the fork's process ended: stops waiting for its connection and waits at most
-     * {@code bound} for the lines still in flight.
+     * {@code bound} for the lines still in flight (the fork has ended, so only their handling is left).
+     * No line is passed on once this returns, so what the caller then concludes and writes is not
+     * overtaken by a late line.
+     *
+     * @return whether every line the fork sent was passed on
      */
-    void finish(Duration bound) throws InterruptedException {
+    boolean finish(Duration bound) throws InterruptedException {
         closeServer();
+        boolean drained = true;
         if (reader != null) {
             reader.join(bound.toMillis());
+            synchronized (this) {
+                drained = !reader.isAlive();
+                abandoned = true;
+            }
         }
         close();
+        return drained;
     }
 
     private void closeServer() {

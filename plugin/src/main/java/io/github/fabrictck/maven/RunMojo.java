@@ -129,7 +129,10 @@ public class RunMojo extends ConfiguredRunMojo {
                     progressLog(getLog()::info, parallelBuild(), config.driver(), project.getArtifactId()),
                     progressLog(getLog()::warn, parallelBuild(), config.driver(), project.getArtifactId()));
             exit = fork.await(Duration.ofSeconds(forkTimeout));
-            channel.finish(CHANNEL_DRAIN);
+            if (!channel.finish(CHANNEL_DRAIN)) {
+                getLog().error("Fabric TCK: the fork's last messages were not all handled within "
+                        + CHANNEL_DRAIN.toSeconds() + " s of its end; the rest are ignored and the run counts as incomplete.");
+            }
             connected = channel.connected();
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot start the Fabric TCK fork with " + java() + ": "
@@ -193,7 +196,7 @@ public class RunMojo extends ConfiguredRunMojo {
     }
 
     /** How long the channel's last lines may take once the fork's process ended. */
-    private static final Duration CHANNEL_DRAIN = Duration.ofSeconds(10);
+    private static final Duration CHANNEL_DRAIN = Duration.ofSeconds(120);
 
     /**
      * Writes fabric-tck-certificate.json next to the result: the result bound to every artifact that
