@@ -20,9 +20,6 @@ import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.TraceEvent;
 import io.github.fabrictck.report.WindowResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Map;
@@ -160,34 +157,27 @@ final class ResultDocument {
      *                     a {@value Result#SCHEMA} document
      */
     static Result read(Path file) throws IOException {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException missing) {
-            throw new IOException("No Fabric TCK result at " + file + ".", missing);
-        } catch (IOException unreadable) {
-            throw new IOException("Cannot read the Fabric TCK result " + file + ": " + unreadable + ".", unreadable);
-        }
+        String text = ResultJson.readText(file);
         JsonNode root;
         try {
             root = MAPPER.readTree(text);
         } catch (JsonProcessingException malformed) {
-            throw notAResult(file, malformed(malformed), malformed);
+            throw ResultJson.notAResult(file, malformed(malformed), malformed);
         }
         if (root == null || !root.isObject()) {
-            throw notAResult(file, "it is not a JSON object.", null);
+            throw ResultJson.notAResult(file, "it is not a JSON object.", null);
         }
         JsonNode schema = root.get("schema");
         if (schema == null) {
-            throw notAResult(file, "it has no \"schema\".", null);
+            throw ResultJson.notAResult(file, "it has no \"schema\".", null);
         }
         if (!Result.SCHEMA.equals(schema.textValue())) {
-            throw notAResult(file, "its schema is " + schema + ".", null);
+            throw ResultJson.notAResult(file, "its schema is " + schema + ".", null);
         }
         try {
             return ResultJson.fromJson(MAPPER.convertValue(root, Map.class));
         } catch (IllegalArgumentException invalid) {
-            throw notAResult(file, invalid.getMessage(), invalid);
+            throw ResultJson.notAResult(file, invalid.getMessage(), invalid);
         }
     }
 
@@ -196,9 +186,5 @@ final class ResultDocument {
         String where = e.getLocation() == null ? ""
                 : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
         return "Malformed JSON" + where + ": " + e.getOriginalMessage() + ".";
-    }
-
-    private static IOException notAResult(Path file, String why, Exception cause) {
-        return new IOException(file + " is not a " + Result.SCHEMA + " document: " + why, cause);
     }
 }

@@ -43,14 +43,7 @@ public final class ResultJson {
      *                     a {@value Result#SCHEMA} document
      */
     public static Result read(Path file) throws IOException {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException missing) {
-            throw new IOException("No Fabric TCK result at " + file + ".", missing);
-        } catch (IOException unreadable) {
-            throw new IOException("Cannot read the Fabric TCK result " + file + ": " + unreadable + ".", unreadable);
-        }
+        String text = readText(file);
         Object json;
         try {
             json = Json.parse(text);
@@ -72,7 +65,23 @@ public final class ResultJson {
         }
     }
 
-    private static IOException notAResult(Path file, String why, Exception cause) {
+    /**
+     * The text of a result file, whichever reader parses it.
+     *
+     * @throws IOException with one sentence naming the file when it is missing or unreadable
+     */
+    public static String readText(Path file) throws IOException {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException missing) {
+            throw new IOException("No Fabric TCK result at " + file + ".", missing);
+        } catch (IOException unreadable) {
+            throw new IOException("Cannot read the Fabric TCK result " + file + ": " + unreadable + ".", unreadable);
+        }
+    }
+
+    /** The one sentence for a file that is not a result document: the file, the schema and why. */
+    public static IOException notAResult(Path file, String why, Exception cause) {
         return new IOException(file + " is not a " + Result.SCHEMA + " document: " + why, cause);
     }
 
