@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
@@ -29,7 +30,8 @@ import java.util.function.LongSupplier;
  * {@link CompletionQueueDriver#onCompletionEvent}. {@link #destroy()} keeps the kit's teardown rule:
  * no event is delivered once it has begun, and it waits for the acknowledgement of an event whose
  * handler call is under way (taken, not yet begun, included); an event whose handler already returned
- * unacknowledged is counted instead of waited for (the real device would hang). After it every call is
+ * unacknowledged is counted instead of waited for (the real device would hang), and a wait longer than
+ * {@link #DESTROY_WAIT_MILLIS} is counted as a stall and given up. After it every call is
  * a use after destroy, counted.
  *
  * <p>Time and chance are injected, so that the device can be driven step by step without threads
@@ -75,8 +77,16 @@ public final class StressDevice implements QueuePair {
         /** More events acknowledged than delivered. */
         OVER_ACKNOWLEDGED,
         /** The completion handler threw. */
-        HANDLER_EXCEPTION
+        HANDLER_EXCEPTION,
+        /**
+         * {@code destroy} waited {@link #DESTROY_WAIT_MILLIS} ms for a running handler to acknowledge its event
+         * and gave up: the handler is blocked, most likely behind the closer (a real device would hang here).
+         */
+        DESTROY_STALLED
     }
+
+    /** How long {@code destroy} waits for a running handler's acknowledgement before it counts a stall (wall clock). */
+    public static final long DESTROY_WAIT_MILLIS = 1_000;
 
     private record Arrival(long dueNanos, long order, Completion completion, boolean send) {
     }
@@ -169,9 +179,17 @@ public final class StressDevice implements QueuePair {
             tearingDown = true;
             events.clear();
             boolean interrupted = false;
+            // bounded, so that a handler blocked behind the closer stalls one connection of the stress run, not the run
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DESTROY_WAIT_MILLIS);
             while (handlerRunning && handlerThread != Thread.currentThread() && unacknowledged() > 0) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    problem(Problem.DESTROY_STALLED, "destroy waited " + DESTROY_WAIT_MILLIS + " ms for the running handler ("
+                            + (handlerThread == null ? "?" : handlerThread.getName()) + ") to acknowledge its event");
+                    break;
+                }
                 try {
-                    lock.wait();
+                    lock.wait(left);
                 } catch (InterruptedException e) {
                     interrupted = true;
                     break;

@@ -257,6 +257,7 @@ public final class StressRun {
                         problems.get(p) + " call(s) after destroy in connection " + connections + ", first: " + example));
                 case UNACKNOWLEDGED_AT_DESTROY -> record(new Detection("unacknowledged at destroy", at, example));
                 case OVER_ACKNOWLEDGED -> record(new Detection("over-acknowledged", at, example));
+                case DESTROY_STALLED -> record(new Detection("destroy stalled", at, example));
                 default -> throw new IllegalStateException(p.toString());
             }
         }

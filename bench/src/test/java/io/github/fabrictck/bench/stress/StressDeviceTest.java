@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -157,6 +158,32 @@ class StressDeviceTest {
         assertEquals(Map.of(StressDevice.Problem.UNACKNOWLEDGED_AT_DESTROY, 1L,
                 StressDevice.Problem.USE_AFTER_DESTROY, 4L), d.problems());
         assertEquals(0, d.advance(Long.MAX_VALUE - 1), "a destroyed device completes nothing");
+    }
+
+    @Test
+    void destroyGivesUpOnAHandlerThatNeverAcknowledgesAndCountsTheStall() throws Exception {
+        StressDevice d = device(false, 0);
+        d.sendCompletionQueue().requestNotify(false);
+        d.postSend(1, new byte[0]);
+        d.advance(now.get() + 100 * US);
+        CountDownLatch inHandler = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread handlerThread = new Thread(() -> d.dispatchOne(handler(q -> {
+            inHandler.countDown();
+            try {
+                release.await(); // blocked, as behind the closer's lock: it never acknowledges before destroy
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        })), "handler");
+        handlerThread.start();
+        inHandler.await();
+        d.destroy();
+        release.countDown();
+        handlerThread.join();
+        assertTrue(d.destroyed());
+        assertEquals(1L, d.problems().get(StressDevice.Problem.DESTROY_STALLED));
+        assertTrue(d.examples(StressDevice.Problem.DESTROY_STALLED).get(0).contains("(handler)"));
     }
 
     @Test
