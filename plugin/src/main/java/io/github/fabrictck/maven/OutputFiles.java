@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 
 /**
  * The output directory as Maven's process keeps it: every report written from what it holds in
- * memory, after every message of the fork and at the end. A file that cannot be written (a full
+ * memory: the result after every message of the fork, the others when a verdict changes, all at the end. A file that cannot be written (a full
  * disk) is named once and written again with the next message; nothing in memory is lost. At the
  * end, a report file the plugin did not write, or one changed since, is void: removed or rewritten,
  * with a warning naming it.
@@ -40,6 +40,8 @@ final class OutputFiles {
     private final Map<String, String> written = new LinkedHashMap<>();
     private final Map<String, String> failed = new LinkedHashMap<>();
     private final Set<String> before = new HashSet<>();
+    /** {@link #verdicts} of the run the reports were last rendered for. */
+    private String renderedVerdicts = "";
 
     OutputFiles(Path directory, Map<String, WindowInfo> catalog, Sink sink, Consumer<String> warn) {
         this.directory = directory;
@@ -81,16 +83,39 @@ final class OutputFiles {
         }
     }
 
-    /** Writes every report of {@code result} (none when {@code null}) and the thread dumps. */
+    /**
+     * Writes the result of {@code result} (none when {@code null}) and the thread dumps after every message, and
+     * renders the other reports again only when a verdict changed (a window's outcome, a new window, the run's
+     * end) or a report is behind after a failed write: a run with {@code repeat=1000} sends a message per round,
+     * and rendering every report for each was most of Maven's process's CPU. The final write renders them all.
+     */
     synchronized void write(Result result, Map<String, String> dumps) {
         if (result == null) {
             return;
         }
         Map<String, String> files = new LinkedHashMap<>();
         files.put(ResultJson.FILE_NAME, ResultDocument.text(result));
-        files.putAll(ReportFiles.renderReports(result, catalog));
+        String verdicts = verdicts(result);
+        boolean reportsBehind = failed.keySet().stream().anyMatch(name -> !name.equals(ResultJson.FILE_NAME));
+        if (reportsBehind || !verdicts.equals(renderedVerdicts)) {
+            files.putAll(ReportFiles.renderReports(result, catalog));
+            renderedVerdicts = verdicts;
+        }
         files.putAll(dumps);
         files.forEach(this::writeOne);
+    }
+
+    /** What the reports show of a run apart from passing rounds and times: each window's outcome, and whether it ended. */
+    private static String verdicts(Result result) {
+        StringBuilder key = new StringBuilder(result.complete() ? "complete" : "running");
+        result.windows().forEach(w -> {
+            key.append('|').append(w.label()).append('=').append(w.outcome());
+            if (w.repeat() != null) { // rounds that did not pass are news; another passing round is not
+                key.append(':').append(w.repeat().fail()).append('/').append(w.repeat().error()).append('/')
+                        .append(w.repeat().notApplicable());
+            }
+        });
+        return key.toString();
     }
 
     /**

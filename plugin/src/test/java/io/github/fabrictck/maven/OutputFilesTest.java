@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -37,9 +38,13 @@ class OutputFilesTest {
     };
 
     private static Result result(boolean complete, int windows) {
+        return result(complete, windows, 1);
+    }
+
+    private static Result result(boolean complete, int windows, long millis) {
         List<WindowResult> list = new ArrayList<>();
         for (int i = 1; i <= windows; i++) {
-            list.add(new WindowResult("CQ-" + i, null, "t", "completion-queue", Outcome.PASS, 1, null, List.of(),
+            list.add(new WindowResult("CQ-" + i, null, "t", "completion-queue", Outcome.PASS, millis, null, List.of(),
                     Evidence.none(), "mvn", List.of()));
         }
         return new Result(Result.SCHEMA, "1", new Result.DriverInfo("d", "1"), new Result.JvmInfo("17", "v"), complete,
@@ -65,6 +70,25 @@ class OutputFilesTest {
         Result written = ResultJson.read(dir.resolve(ResultJson.FILE_NAME));
         assertEquals(3, written.windows().size(), "every verdict held in memory reaches the disk");
         assertTrue(written.complete());
+    }
+
+    @Test
+    void aRoundThatChangesNoVerdictRewritesTheResultButRendersNoOtherReport() throws Exception {
+        Map<String, Integer> writes = new HashMap<>();
+        OutputFiles.Sink counting = (file, text) -> {
+            writes.merge(file.getFileName().toString(), 1, Integer::sum);
+            ReportFiles.write(file, text);
+        };
+        OutputFiles files = new OutputFiles(dir, Map.of(), counting, warnings::add);
+        files.write(result(false, 2), Map.of());
+        files.write(result(false, 2, 7), Map.of()); // another round of a repeated window: same outcomes, other times
+        assertEquals(2, writes.get(ResultJson.FILE_NAME));
+        assertEquals(1, writes.get("report.html"));
+        files.write(result(false, 3), Map.of());
+        assertEquals(2, writes.get("report.html"), "a new verdict renders the reports again");
+        files.writeFinal(result(true, 3), Map.of());
+        assertEquals(3, writes.get("report.html"), "the final write renders every report");
+        assertTrue(warnings.isEmpty(), warnings::toString);
     }
 
     @Test
