@@ -1,9 +1,9 @@
 import groovy.json.JsonSlurper
 
-// the four builds of invoker.properties, in order, each from its "Scanning for projects"
+// the five builds of invoker.properties, in order, each from its "Scanning for projects"
 def builds = new File(basedir, 'build.log').text.split(/(?m)^\[INFO\] Scanning for projects\.\.\.$/).findAll { it.contains('BUILD') }
-assert builds.size() == 4 : "expected 4 builds in build.log, found ${builds.size()}"
-def (badArgLine, badJvm, noJvm, oom) = builds
+assert builds.size() == 5 : "expected 5 builds in build.log, found ${builds.size()}"
+def (badArgLine, badJvm, noJvm, oom, oomKept) = builds
 // no build blames a crash, an exit of the driver or the kit for what was not one
 builds.each { build ->
     assert !build.contains('the JVM crashed') && !build.contains('the driver ended it') && !build.contains('the kit failed')
@@ -29,5 +29,10 @@ result.windows.each { w ->
     assert w.reason.contains('threw java.lang.OutOfMemoryError') : "${w.id}/${w.variant}: ${w.reason}"
     assert !w.reason.contains('never reached') : "${w.id}/${w.variant}: ${w.reason}"
 }
+
+// 5: a heap the driver keeps full: whichever thread of the JVM the error hits, the build names it
+def said = oomKept.readLines().findAll { it.startsWith('[ERROR]') || it.contains('fabric-tck: CQ') }
+println "fork-causes, heap kept full:\n" + said.join('\n')
+assert said.any { it.contains('java.lang.OutOfMemoryError') } : said.join('\n')
 
 return true

@@ -4,7 +4,10 @@ def log = new File(basedir, 'nested-build.log')
 marker.delete()
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn')
 assert mvn.canExecute() : "no mvn script in maven.home ${System.getProperty('maven.home')}"
-def command = [mvn.path, '-B', '-o', "-Dmaven.repo.local=${localRepositoryPath}", 'verify']
+// the IT builds' own settings and local repository (the settings' mirror is the build's local repository)
+def settings = new File(basedir.parentFile, 'interpolated-settings.xml')
+assert settings.isFile() : "no ${settings}"
+def command = [mvn.path, '-B', '-s', settings.path, "-Dmaven.repo.local=${localRepositoryPath}", 'verify'].collect { it.toString() }
 def builder = new ProcessBuilder(command).directory(basedir).redirectErrorStream(true).redirectOutput(log)
 // this build's own MAVEN_ARGS (another local repository, say) must not reach the nested Maven
 builder.environment().remove('MAVEN_ARGS')
