@@ -7,7 +7,10 @@ assert mvn.canExecute() : "no mvn script in maven.home ${System.getProperty('mav
 // the IT builds' own settings and local repository (the settings' mirror is the build's local repository)
 def settings = new File(basedir.parentFile, 'interpolated-settings.xml')
 assert settings.isFile() : "no ${settings}"
-def command = [mvn.path, '-B', '-s', settings.path, "-Dmaven.repo.local=${localRepositoryPath}", 'verify'].collect { it.toString() }
+// the services file into target/classes, then the run goal alone: no compiling, testing or packaging to wait for
+def version = new groovy.xml.XmlSlurper().parse(new File(basedir, 'pom.xml')).parent.version.text()
+def command = [mvn.path, '-B', '-s', settings.path, "-Dmaven.repo.local=${localRepositoryPath}", 'process-resources',
+               "io.github.fabrictck:fabric-tck-maven-plugin:${version}:run"].collect { it.toString() }
 def builder = new ProcessBuilder(command).directory(basedir).redirectErrorStream(true).redirectOutput(log)
 // this build's own MAVEN_ARGS (another local repository, say) must not reach the nested Maven
 builder.environment().remove('MAVEN_ARGS')
