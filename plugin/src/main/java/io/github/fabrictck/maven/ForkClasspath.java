@@ -2,16 +2,17 @@ package io.github.fabrictck.maven;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The forked JVM's class path: the project's runtime class path (its classes directory first), then
- * the kit's jar and the jars it depends on that the project does not already bring, so that the
- * driver sees one copy of the SPI and its own versions of shared libraries. What the plugin uses only
- * in Maven's process never goes into the fork: the Maven API, the report goal's Doxia and Velocity
+ * The forked JVM's two class paths. The JVM's own ({@code -cp}) holds the kit's jar and the jars it
+ * depends on, as the plugin resolved them; the driver's classes are loaded apart, from the
+ * project's runtime class path (its classes directory first), by the kit's driver loader (the
+ * agent's argument), which lets driver code name only the kit's SPI. So the driver sees its own
+ * versions of shared libraries and one copy of the SPI, the kit's. What the plugin uses only in
+ * Maven's process never goes into the fork: the Maven API, the report goal's Doxia and Velocity
  * stack, Jackson (which writes the result and the certificate there). A driver may bring its own
  * versions of any of them, and the fork's side of the channel needs none.
  */
@@ -58,20 +59,19 @@ final class ForkClasspath {
     }
 
     /**
-     * @param projectElements the project's runtime class path elements, classes directory first
-     * @param projectKeys     {@code groupId:artifactId} of every artifact the project resolved
-     * @param pluginJars      the plugin's runtime artifacts, the plugin's own among them
-     * @param pluginKey       {@code groupId:artifactId} of the plugin itself
+     * The fork's own class path: the kit and what it depends on.
+     *
+     * @param pluginJars the plugin's runtime artifacts, the plugin's own among them
+     * @param pluginKey  {@code groupId:artifactId} of the plugin itself
      */
-    static List<String> assemble(List<String> projectElements, Collection<String> projectKeys, List<Jar> pluginJars,
-                                 String pluginKey) {
-        Set<String> elements = new LinkedHashSet<>(projectElements);
+    static List<String> kit(List<Jar> pluginJars, String pluginKey) {
+        Set<String> elements = new LinkedHashSet<>();
         // Maven records each plugin artifact's trail; without trails (an older Maven), all but the known
         // Maven-process-only libraries go, as before
         boolean trailsKnown = pluginJars.stream().anyMatch(jar -> !jar.trail().isEmpty());
         for (Jar jar : pluginJars) {
-            if (jar.file() != null && !jar.key().equals(pluginKey) && !projectKeys.contains(jar.key())
-                && !mavenProcessOnly(jar) && (!trailsKnown || jar.ofTheKit())) {
+            if (jar.file() != null && !jar.key().equals(pluginKey) && !mavenProcessOnly(jar)
+                && (!trailsKnown || jar.ofTheKit())) {
                 elements.add(jar.file().toString());
             }
         }

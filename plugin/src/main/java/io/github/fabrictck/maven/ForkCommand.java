@@ -17,7 +17,9 @@ import java.util.Map;
  * @param instrumentPackages   comma list of further package prefixes to rewrite; may be {@code null}
  * @param windowTimeoutSeconds the time limit of one window
  * @param agentJar             the kit's jar
- * @param classpath            the fork's class path elements
+ * @param classpath            the fork's class path elements: the kit's ({@link ForkClasspath#kit})
+ * @param driverClasspath      the project's runtime class path, which the kit's driver loader loads
+ *                             apart from the kit (the agent's argument)
  * @param channelPort          the loopback port of Maven's end of the channel ({@link ForkChannel})
  * @param forkTimeoutSeconds   the fork's time limit, after which (and a grace) it ends itself; 0: none
  * @param driver               the driver's name; {@code null} to let the launcher pick the only one
@@ -27,7 +29,7 @@ import java.util.Map;
  * @param reproducePrefix      the command line that the reproduce commands start with
  */
 record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instrumentPackages,
-                   int windowTimeoutSeconds, Path agentJar, List<String> classpath, int channelPort, int forkTimeoutSeconds,
+                   int windowTimeoutSeconds, Path agentJar, List<String> classpath, List<String> driverClasspath, int channelPort, int forkTimeoutSeconds,
                    String driver, String windows, String excludeWindows, int repeat, String reproducePrefix) {
 
     static final String MAIN_CLASS = "io.github.fabrictck.launcher.Main";
@@ -107,7 +109,7 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
             args.add("-Dfabric-tck.instrument.packages=" + packages);
         }
         args.add("-Dfabric-tck.windowTimeout=" + windowTimeoutSeconds);
-        args.add("-javaagent:" + agentJar.toAbsolutePath());
+        args.add("-javaagent:" + agentJar.toAbsolutePath() + "=" + String.join(File.pathSeparator, driverClasspath));
         args.add("-cp");
         args.add(String.join(File.pathSeparator, classpath));
         args.add(MAIN_CLASS);

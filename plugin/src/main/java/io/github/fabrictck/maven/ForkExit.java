@@ -32,9 +32,35 @@ record ForkExit(int exitCode, boolean timedOut, String explanation, List<String>
                    + " s) and was killed with its child processes.";
         }
         String tail = errorTail.isEmpty() ? "" : "; the last lines on its standard error: " + String.join(" | ", errorTail);
+        String exhausted = exhausted();
         return "The Fabric TCK fork ended with exit code " + exitCode + " without the launcher's end"
-               + (exitCode == 0 ? " (a JVM ended by halt or exit, whatever its status, does not complete a run)"
-                                : " (the JVM crashed, was killed, or the driver ended it)")
+               + (exhausted != null ? ": its JVM failed with " + exhausted + " (the driver's threads share its heap and "
+                                      + "stacks: raise -Xmx or -Xss in fabric-tck.argLine, or look for what in the driver "
+                                      + "holds so much)"
+                  : exitCode == 0 ? " (a JVM ended by halt or exit, whatever its status, does not complete a run)"
+                  : " (the JVM crashed, was killed, or the driver ended it)")
                + tail + ".";
+    }
+
+    /**
+     * The {@code OutOfMemoryError} or {@code StackOverflowError} the launcher's last words or the
+     * last lines of standard error name, from its class name on; {@code null} when none does. A JVM
+     * whose heap a driver filled has not crashed, and the kit did not fail.
+     */
+    String exhausted() {
+        List<String> said = new java.util.ArrayList<>(errorTail);
+        if (explanation != null) {
+            said.add(0, explanation);
+        }
+        for (String line : said) {
+            for (String error : List.of("java.lang.OutOfMemoryError", "java.lang.StackOverflowError")) {
+                int at = line.indexOf(error);
+                if (at >= 0) {
+                    int end = line.indexOf(" (", at);
+                    return line.substring(at, end < 0 ? line.length() : end).strip();
+                }
+            }
+        }
+        return null;
     }
 }

@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -109,7 +108,8 @@ public class RunMojo extends ConfiguredRunMojo {
         try (ForkChannel channel = ForkChannel.open()) {
             record = new RunRecord(channel.endKey());
             List<String> command = new ForkCommand(java(), config.argLine(), classesDirectory.toPath(),
-                    config.instrumentPackages(), config.windowTimeoutSeconds(), agentJar(), classpath, channel.port(),
+                    config.instrumentPackages(), config.windowTimeoutSeconds(), agentJar(),
+                    ForkClasspath.kit(pluginJars(), pluginGroupId + ":" + pluginArtifactId), classpath, channel.port(),
                     forkTimeout, config.driver(), config.windows(), config.excludeWindows(), config.repeatCount(),
                     reproducePrefix).arguments();
             getLog().debug("Fabric TCK fork: " + String.join(" ", command));
@@ -254,16 +254,13 @@ public class RunMojo extends ConfiguredRunMojo {
         return ForkCommand.currentJvm();
     }
 
+    /** The driver's class path in the fork: the project's runtime class path, its classes directory first. */
     List<String> classpath() throws MojoExecutionException {
-        List<String> projectElements;
         try {
-            projectElements = project.getRuntimeClasspathElements();
+            return project.getRuntimeClasspathElements();
         } catch (DependencyResolutionRequiredException e) {
             throw new MojoExecutionException("The project's runtime class path is not resolved: " + e.getMessage(), e);
         }
-        Set<String> projectKeys = project.getArtifacts().stream()
-                .map(a -> a.getGroupId() + ":" + a.getArtifactId()).collect(Collectors.toSet());
-        return ForkClasspath.assemble(projectElements, projectKeys, pluginJars(), pluginGroupId + ":" + pluginArtifactId);
     }
 
     private List<ForkClasspath.Jar> pluginJars() {

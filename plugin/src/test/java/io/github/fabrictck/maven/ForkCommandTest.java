@@ -14,8 +14,8 @@ class ForkCommandTest {
 
     private static ForkCommand command(String argLine, String packages, String driver, String windows) {
         return new ForkCommand(Path.of("/jdk/bin/java"), argLine, BASE.resolve("target/classes"), packages, 60,
-                Path.of("/m2/fabric-tck-1.2.3.jar"), List.of("/work/driver/target/classes", "/m2/spi.jar"),
-                40123, 600, driver, windows, null, 1, PREFIX);
+                Path.of("/m2/fabric-tck-1.2.3.jar"), List.of("/m2/fabric-tck-1.2.3.jar", "/m2/spi.jar"),
+                List.of("/work/driver/target/classes", "/m2/driver-lib.jar"), 40123, 600, driver, windows, null, 1, PREFIX);
     }
 
     @Test
@@ -25,8 +25,10 @@ class ForkCommandTest {
                 "-Dnet.bytebuddy.safe=true",
                 "-Dfabric-tck.instrument.locations=" + BASE.resolve("target/classes"),
                 "-Dfabric-tck.windowTimeout=60",
-                "-javaagent:" + Path.of("/m2/fabric-tck-1.2.3.jar").toAbsolutePath(),
-                "-cp", "/work/driver/target/classes" + File.pathSeparator + "/m2/spi.jar",
+                // the driver's class path is the agent's argument: its classes load apart from the kit's
+                "-javaagent:" + Path.of("/m2/fabric-tck-1.2.3.jar").toAbsolutePath() + "="
+                + "/work/driver/target/classes" + File.pathSeparator + "/m2/driver-lib.jar",
+                "-cp", "/m2/fabric-tck-1.2.3.jar" + File.pathSeparator + "/m2/spi.jar",
                 "io.github.fabrictck.launcher.Main",
                 "--channel", "40123",
                 "--fork-timeout", "600",

@@ -69,11 +69,15 @@ public final class Agent {
     private Agent() {
     }
 
-    /** Entry point of {@code -javaagent}; reads {@link AgentConfig} from system properties. */
+    /**
+     * Entry point of {@code -javaagent}; reads {@link AgentConfig} from system properties. The
+     * argument, when given, is the driver's class path, loaded apart from the kit ({@link DriverLoader}).
+     */
     public static void premain(String arguments, Instrumentation inst) {
+        DriverLoader.install(arguments);
         // adapters name their library's packages, boundary and stubs before any class is rewritten
         install(inst, Libraries.configure(AgentConfig.fromSystemProperties(System.getProperties()),
-                java.util.ServiceLoader.load(io.github.fabrictck.adapter.Adapter.class, ClassLoader.getSystemClassLoader())));
+                java.util.ServiceLoader.load(io.github.fabrictck.adapter.Adapter.class, DriverLoader.current())));
     }
 
     /** Installs the transformer (once per JVM; later calls are ignored). */

@@ -89,7 +89,7 @@ public final class Blocking {
 
     private static boolean isFuture(String owner) {
         try {
-            return Future.class.isAssignableFrom(Class.forName(owner, false, ClassLoader.getSystemClassLoader()));
+            return Future.class.isAssignableFrom(Class.forName(owner, false, DriverLoader.current()));
         } catch (ClassNotFoundException | LinkageError e) {
             return false;
         }

@@ -2,6 +2,7 @@ package io.github.fabrictck.launcher;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
+import io.github.fabrictck.engine.DriverLoader;
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.report.Result;
@@ -136,7 +137,18 @@ public final class Launcher {
         Catalog catalog = Catalog.discover();
         Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
         Set<String> variants = WindowSelection.variants(catalog, config.windows(), config.excluded());
-        Driver driver = selectDriver(Thread.currentThread().getContextClassLoader(), config.driverName());
+        // the driver's code runs with its own loader as the context class loader, as its libraries expect;
+        // JUnit's machinery (engines, settings) with the kit's
+        Thread launcherThread = Thread.currentThread();
+        ClassLoader kitLoader = launcherThread.getContextClassLoader();
+        ClassLoader driverLoader = DriverLoader.current();
+        Driver driver;
+        launcherThread.setContextClassLoader(driverLoader);
+        try {
+            driver = selectDriver(driverLoader, config.driverName());
+        } finally {
+            launcherThread.setContextClassLoader(kitLoader);
+        }
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
@@ -160,13 +172,18 @@ public final class Launcher {
                 @Override
                 public void executionStarted(TestIdentifier id) {
                     started = System.nanoTime();
-                    Catalog.entry(id).ifPresent(entry -> listener.started(entry.label(), entry.label() + round));
+                    Catalog.entry(id).ifPresent(entry -> {
+                        listener.started(entry.label(), entry.label() + round);
+                        // the window's threads, started from here on, inherit it
+                        Thread.currentThread().setContextClassLoader(driverLoader);
+                    });
                 }
 
                 @Override
                 public void executionFinished(TestIdentifier id, TestExecutionResult outcome) {
                     long millis = (System.nanoTime() - started) / 1_000_000;
                     Catalog.entry(id).ifPresent(entry -> {
+                        Thread.currentThread().setContextClassLoader(kitLoader);
                         WindowResult w = verdict(entry, id, outcome, millis, session, driver, config);
                         runs.computeIfAbsent(entry.label(), k -> new ArrayList<>()).add(w);
                         listener.verdict(w);

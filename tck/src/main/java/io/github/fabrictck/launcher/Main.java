@@ -22,10 +22,14 @@ import java.util.Set;
  * The forked JVM's entry point.
  *
  * <pre>
- * java -javaagent:fabric-tck.jar -cp ... io.github.fabrictck.launcher.Main (--channel PORT | --out DIR)
+ * java -javaagent:fabric-tck.jar[=DRIVER-CLASSPATH] -cp KIT-CLASSPATH io.github.fabrictck.launcher.Main (--channel PORT | --out DIR)
  *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--fork-timeout SECONDS]
  *      [--reproduce-prefix "mvn ...:run"]
  * </pre>
+ *
+ * <p>The driver's classes come from {@code DriverLoader} (the agent's argument, in the plugin's
+ * fork), which hides the kit's internals from them by name; it is the context class loader while
+ * the driver runs.
  *
  * <p>With {@code --channel} (the Maven plugin's fork) the first line of standard input is
  * {@code TOKEN ENDKEY}; the launcher connects to Maven's process on the loopback port before any
