@@ -1,11 +1,13 @@
 package io.github.fabrictck.maven;
 
+import io.github.fabrictck.adapter.Adapter;
 import io.github.fabrictck.launcher.Catalog;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,16 +104,26 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
         artifacts.add(DriverArtifact.of(project.getGroupId() + ":" + project.getArtifactId(),
                 jar == null ? null : jar.toPath(), classesDirectory.toPath(), base));
         List<String> prefixes = ForkCommand.items(packages);
+        boolean adapterModule = Files.isRegularFile(
+                classesDirectory.toPath().resolve("META-INF/services/" + Adapter.class.getName()));
         for (Artifact a : project.getArtifacts()) {
-            if (a.getFile() != null && !Artifact.SCOPE_TEST.equals(a.getScope())) {
-                DriverArtifact d = DriverArtifact.dependency(a.getGroupId() + ":" + a.getArtifactId(),
-                        a.getFile().toPath(), prefixes, base);
+            if (a.getFile() != null && !Artifact.SCOPE_TEST.equals(a.getScope()) && !(adapterModule && kitOwn(a))) {
+                String id = a.getGroupId() + ":" + a.getArtifactId();
+                DriverArtifact d = adapterModule ? DriverArtifact.library(id, a.getFile().toPath(), base)
+                        : DriverArtifact.dependency(id, a.getFile().toPath(), prefixes, base);
                 if (d != null) {
                     artifacts.add(d);
                 }
             }
         }
         return artifacts;
+    }
+
+    /** The kit's own artifacts and what they bring: an adapter module depends on them, the certificate names them by version. */
+    private static boolean kitOwn(Artifact a) {
+        List<String> trail = a.getDependencyTrail();
+        return "io.github.fabrictck".equals(a.getGroupId())
+                || trail != null && trail.stream().anyMatch(t -> t.startsWith("io.github.fabrictck:fabric-tck:"));
     }
 
     /**

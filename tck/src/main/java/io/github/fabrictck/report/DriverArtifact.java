@@ -87,6 +87,17 @@ public record DriverArtifact(String role, String id, String kind, String path, S
         }
     }
 
+    /**
+     * A dependency jar of an adapter module, bound whatever classes it holds, or {@code null} when it holds
+     * none: an adapter names the library it judges (DiSNI's {@code com.ibm.disni}) in code that only the fork
+     * runs, so Maven's process binds every jar the library could be in rather than ask the driver's code.
+     *
+     * @param id the dependency's {@code groupId:artifactId}
+     */
+    public static DriverArtifact library(String id, Path jar, Path baseDirectory) throws IOException {
+        return dependency(id, jar, List.of(""), baseDirectory);
+    }
+
     /** The file name of {@link #path}: what a person recognises, {@code acme-core-1.0.jar}. */
     public String fileName() {
         int slash = path == null ? -1 : path.lastIndexOf('/');

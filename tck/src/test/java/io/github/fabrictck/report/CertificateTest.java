@@ -46,6 +46,8 @@ class CertificateTest {
                 List.of("com.acme"), project).sha256());
         assertNull(DriverArtifact.dependency("org:util", util, List.of("com.acme.core"), project));
         assertNull(DriverArtifact.dependency("com.acme:acme-core", core, List.of(), project));
+        assertEquals(DriverArtifact.fileSha256(util), DriverArtifact.library("org:util", util, project).sha256(),
+                "an adapter module binds every jar of its class path that holds classes");
     }
 
     private Path classes() throws IOException {
