@@ -769,6 +769,9 @@ public final class WindowRun {
         }
 
         StuckDetector.ThreadView view() {
+            // whether work is queued is read before the state: a thread that took its work after this read
+            // is RUNNABLE below, never WAITING with its queue already empty
+            boolean queued = waitingForWork && workQueued.getAsBoolean();
             Thread.State state = thread.getState();
             boolean blocked = blockedIn != null;
             boolean woke = blocked && woken();
@@ -820,7 +823,7 @@ public final class WindowRun {
             Gate g = gate;
             // a thread the exploration's scheduler stopped at a point counts as held
             boolean holding = held && h != null && h.isHolding() || g != null && g.isPaused(thread);
-            boolean waiting = waitingForWork && !workQueued.getAsBoolean()
+            boolean waiting = waitingForWork && !queued
                     || !blocked && !held && !holding && !waitingForWork && (state == Thread.State.WAITING
                     || state == Thread.State.TIMED_WAITING) && waitsInPool();
             return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, holding, waiting,

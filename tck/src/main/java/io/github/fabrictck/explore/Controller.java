@@ -92,8 +92,8 @@ public final class Controller implements Gate {
     }
 
     /**
-     * Runs one schedule to its end or its first failure. The caller has started the scenario's
-     * application calls; this thread must not be a driver thread.
+     * Runs one schedule to its end or its first failure: puts itself in charge, starts the scenario,
+     * and decides until nothing is left to do. This thread must not be a driver thread.
      *
      * @param settleTimeout how long the driver's threads may take to stop or idle after a decision
      */
@@ -102,6 +102,7 @@ public final class Controller implements Gate {
         long fingerprint = 1125899906842597L;
         run.gate(this);
         try {
+            world.start();
             while (true) {
                 settle(run, settleTimeout);
                 Optional<World.Failure> failure = world.judgeAnyState();
@@ -183,9 +184,16 @@ public final class Controller implements Gate {
             if (run.misuse() != null) {
                 throw new WindowNotOpened(run.misuse());
             }
+            long epoch = run.epoch();
             StuckDetector.Settle s = run.settle();
             if (s.settled()) {
-                return;
+                // the JVM reports a monitor's owner and the owner's state at different moments: a thread
+                // about to take a monitor just released can look blocked behind an idle owner once; it is
+                // settled only if that still holds after the other threads had the processor
+                Thread.yield();
+                if (run.settle().settled() && run.epoch() == epoch) {
+                    return;
+                }
             }
             if (System.nanoTime() - deadline > 0) {
                 throw new WindowNotOpened("the driver's threads did not stop at a point or settle within "

@@ -22,7 +22,6 @@ import java.util.Set;
 public final class Exploration {
 
     static final int DEFAULT_SCHEDULES = 1_000;
-    private static final boolean PROFILE = Boolean.getBoolean("fabric-tck.exploreProfile");
 
     /**
      * What to explore.
@@ -114,12 +113,7 @@ public final class Exploration {
             seed = s.replay() != null ? s.replay().seed() : s.seed() + i;
             Scheduler scheduler = s.replay() != null ? new Replay(s.replay().decisions())
                     : Scheduler.of(s.strategy(), seed, expected);
-            long t0 = System.nanoTime();
             Controller.Outcome o = trial.run(scheduler, seed);
-            if (PROFILE && i < 20) {
-                System.err.println("schedule " + i + ": " + (System.nanoTime() - t0) / 1000 + " us, "
-                        + o.decisions().size() + " decisions");
-            }
             decisions += o.decisions().size();
             expected = Math.max(expected, o.decisions().size());
             interleavings.add(o.fingerprint());

@@ -9,6 +9,9 @@ import java.util.Optional;
  */
 public interface World {
 
+    /** Starts the scenario's application calls; called once the scheduler is in charge, so none runs ahead of it. */
+    void start();
+
     /** The environment's actions enabled now, each starting with {@link Controller#ENV}, in a fixed order. */
     List<String> actions();
 

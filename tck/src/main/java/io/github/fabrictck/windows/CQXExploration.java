@@ -97,16 +97,10 @@ class CQXExploration {
         if (!teardownRule) {
             trial.device().withoutTeardownRule();
         }
-        long t0 = System.nanoTime();
         Cq world = new Cq(w, trial);
         boolean closed = false;
         try {
-            world.start();
-            long t1 = System.nanoTime();
             Controller.Outcome o = new Controller().run(w.run(), world, scheduler, w.session().pointTimeout());
-            if (Boolean.getBoolean("fabric-tck.exploreProfile")) {
-                System.err.println("open " + (t1 - t0) / 1000 + " us, run " + (System.nanoTime() - t1) / 1000 + " us");
-            }
             closed = world.app.isDone();
             return o;
         } finally {
@@ -142,7 +136,8 @@ class CQXExploration {
             this.device = trial.device();
         }
 
-        void start() {
+        @Override
+        public void start() {
             // a driver may leave receive completions in their CQ until receive() polls them: one that waits
             // there before the application asked to receive is nobody's lost wakeup yet
             w.run().unannouncedWork(() -> device.unannounced().stream()
