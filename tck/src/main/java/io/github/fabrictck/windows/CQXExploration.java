@@ -117,7 +117,8 @@ class CQXExploration {
 
     /** The CQ scenario's environment and oracles. */
     private static final class Cq implements World {
-        static final String COMPLETE = Controller.ENV + "a send completes";
+        /** Each completion is an action of its own (PCT gives each its own priority, so one can come late). */
+        static final String COMPLETE = Controller.ENV + "send %d completes";
         static final String ARRIVE = Controller.ENV + "a message arrives";
         static final String SPURIOUS = Controller.ENV + "a spurious event on the send CQ";
         static final byte[] MESSAGE = "incoming 1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -126,6 +127,7 @@ class CQXExploration {
         private final CqTrial trial;
         private final SimulatedDevice device;
         private int arrived;
+        private int completed;
         private int spurious;
         private volatile String step = "not started";
         CompletableFuture<Object[]> app;
@@ -166,7 +168,7 @@ class CQXExploration {
         public List<String> actions() {
             List<String> a = new ArrayList<>(3);
             if (device.sendsWaiting() > 0) {
-                a.add(COMPLETE);
+                a.add(String.format(COMPLETE, completed + 1));
             }
             if (arrived == 0) {
                 a.add(ARRIVE);
@@ -179,8 +181,12 @@ class CQXExploration {
 
         @Override
         public void act(String action) {
+            if (action.equals(String.format(COMPLETE, completed + 1))) {
+                completed++;
+                device.completeNextSend();
+                return;
+            }
             switch (action) {
-                case COMPLETE -> device.completeNextSend();
                 case ARRIVE -> {
                     arrived++;
                     device.deliverIncoming(MESSAGE);

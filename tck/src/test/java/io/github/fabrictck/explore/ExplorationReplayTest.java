@@ -109,7 +109,7 @@ class ExplorationReplayTest {
 
     @Test
     void aScheduleFileSaysWhatItIs() {
-        Schedule s = new Schedule("CQ-X/explore", "random", 7, "1.0", "d 1", "x: y", List.of("app", "env: a send completes"));
+        Schedule s = new Schedule("CQ-X/explore", "random", 7, "1.0", "d 1", "x: y", List.of("app", "env: send 1 completes"));
         assertEquals(s, Schedule.parse(s.text()));
         assertTrue(Schedule.filesIn(List.of(new io.github.fabrictck.report.TraceEvent(0, "kit",
                 Schedule.TRACE_MARKER + "../../etc/passwd\n" + s.text(), null))).isEmpty(),
