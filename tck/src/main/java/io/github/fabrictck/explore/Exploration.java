@@ -17,11 +17,13 @@ import java.util.Set;
  * <p>Settings: {@code -Dfabric-tck.explore=random|pct|pos}, {@code -Dfabric-tck.schedules} (default
  * {@value #DEFAULT_SCHEDULES}), {@code -Dfabric-tck.exploreSeconds} (default: most of the window's
  * timeout), {@code -Dfabric-tck.seed} (schedule i runs with seed + i; default 0), {@code
- * -Dfabric-tck.replay=FILE} (reruns a schedule file instead).
+ * -Dfabric-tck.replay=FILE} (reruns a schedule file instead), {@code -Dfabric-tck.shrinkRuns} (at most this
+ * many replays shrink a failing schedule; default {@value #DEFAULT_SHRINK_RUNS}, 0 for none).
  */
 public final class Exploration {
 
     static final int DEFAULT_SCHEDULES = 1_000;
+    static final int DEFAULT_SHRINK_RUNS = 200;
 
     /**
      * What to explore.
@@ -31,8 +33,9 @@ public final class Exploration {
      * @param time      at most this much wall time (a schedule under way finishes)
      * @param seed      the first schedule's seed
      * @param replay    the schedule to replay, or {@code null}
+     * @param shrinkRuns at most this many replays to shrink a failing schedule (0: no shrinking)
      */
-    public record Settings(String strategy, int schedules, Duration time, long seed, Schedule replay) {
+    public record Settings(String strategy, int schedules, Duration time, long seed, Schedule replay, int shrinkRuns) {
 
         /** The settings the fork was given, read from its system properties. */
         public static Settings fromSystemProperties() {
@@ -51,7 +54,9 @@ public final class Exploration {
             double windowSeconds = number("fabric-tck.windowTimeout", 60);
             double seconds = number("fabric-tck.exploreSeconds", Math.max(1, windowSeconds * 0.8));
             long seed = (long) number("fabric-tck.seed", 0);
-            return new Settings(strategy, schedules, Duration.ofMillis(Math.round(seconds * 1000)), seed, replay);
+            int shrinkRuns = (int) number("fabric-tck.shrinkRuns", DEFAULT_SHRINK_RUNS);
+            return new Settings(strategy, schedules, Duration.ofMillis(Math.round(seconds * 1000)), seed, replay,
+                    shrinkRuns);
         }
 
         private static double number(String property, double otherwise) {
@@ -81,8 +86,10 @@ public final class Exploration {
      * @param nanos     the wall time they took
      * @param failing   the failing schedule's outcome, or {@code null}
      * @param seed      the failing schedule's seed (or the last one's)
+     * @param shrunk    how the failing schedule was shrunk, or {@code null}
      */
-    public record Report(int ran, int distinct, long decisions, long nanos, Controller.Outcome failing, long seed) {
+    public record Report(int ran, int distinct, long decisions, long nanos, Controller.Outcome failing, long seed,
+                         Shrink.Result shrunk) {
 
         /** Schedules per second. */
         public double rate() {
@@ -118,12 +125,16 @@ public final class Exploration {
             expected = Math.max(expected, o.decisions().size());
             interleavings.add(o.fingerprint());
             if (o.failure() != null) {
-                return new Report(i + 1, interleavings.size(), decisions, System.nanoTime() - start, o, seed);
+                long found = System.nanoTime() - start;
+                Shrink.Result shrunk = s.replay() != null || s.shrinkRuns() == 0 ? null
+                        : Shrink.shrink(o, trial, seed, s.shrinkRuns());
+                return new Report(i + 1, interleavings.size(), decisions, found, shrunk == null ? o : shrunk.outcome(),
+                        seed, shrunk);
             }
             if (System.nanoTime() - start > s.time().toNanos()) {
-                return new Report(i + 1, interleavings.size(), decisions, System.nanoTime() - start, null, seed);
+                return new Report(i + 1, interleavings.size(), decisions, System.nanoTime() - start, null, seed, null);
             }
         }
-        return new Report(budget, interleavings.size(), decisions, System.nanoTime() - start, null, seed);
+        return new Report(budget, interleavings.size(), decisions, System.nanoTime() - start, null, seed, null);
     }
 }

@@ -26,13 +26,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CQ-X/explore end to end with the agent in this JVM: the exploration finds a fixture driver's
- * lost completion, the failing schedule becomes a file, and that file replays to the same failure
- * every time.
+ * lost completion, shrinks the failing schedule, the schedule becomes a file, and that file replays to
+ * the same failure every time.
  */
 class ExplorationReplayTest {
 
     private static final List<String> PROPERTIES = List.of("fabric-tck.explore", "fabric-tck.schedules",
-            "fabric-tck.replay", "fabric-tck.seed");
+            "fabric-tck.replay", "fabric-tck.seed", "fabric-tck.shrinkRuns");
 
     @BeforeAll
     static void attachAgent() {
@@ -82,11 +82,13 @@ class ExplorationReplayTest {
     void aFailingScheduleReplaysToTheSameFailureTwentyTimesOutOfTwenty(@TempDir Path dir) throws Exception {
         System.setProperty("fabric-tck.explore", "pct");
         System.setProperty("fabric-tck.schedules", "50");
+        System.setProperty("fabric-tck.shrinkRuns", "20");
         Map.Entry<List<WindowResult>, Map<String, String>> found = explore("fixture-never-rearms", 1);
         WindowResult w = found.getKey().get(0);
         assertEquals(Outcome.FAIL, w.outcome(), w.reason());
         assertTrue(w.reason().contains("[schedule ") && w.reason().contains("of pct, seed "), w.reason());
         assertTrue(w.evidence().windowOpened(), "a FAIL carries how many schedules ran");
+        assertTrue(w.reason().contains("; shrunk from "), "the schedule is shrunk before it is reported: " + w.reason());
         String text = found.getValue().get("schedule-CQ-X-explore.txt");
         assertNotNull(text, "the failing schedule is a file for Maven's process to write: " + found.getValue().keySet());
         Schedule schedule = Schedule.parse(text);
