@@ -172,7 +172,9 @@ class CQXExploration {
             if (device.sendsWaiting() > 0) {
                 a.add(String.format(COMPLETE, completed + 1));
             }
-            if (arrived < MESSAGES) {
+            // the messages come once the application receives: before, they would only lengthen every schedule
+            // of the send phase (and a driver may leave them in their CQ until receive() polls them)
+            if (arrived < MESSAGES && receiving()) {
                 a.add(String.format(ARRIVE, arrived + 1));
             }
             if (spurious == 0) {
