@@ -56,6 +56,7 @@ final class OutputFiles {
                || name.equals(ReportFiles.SUMMARY_FILE_NAME) || name.equals(HtmlReport.FILE_NAME)
                || name.startsWith("TEST-fabric-tck") && name.endsWith(".xml")
                || name.startsWith("thread-dump-") && name.endsWith(".txt")
+               || name.startsWith("schedule-") && name.endsWith(".txt")
                || name.startsWith(".") && name.endsWith(".tmp");
     }
 

@@ -55,6 +55,8 @@ public final class WindowRun {
     private final java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
     /** The thread that started the window (the launcher's, or a test's): it may run driver code itself. */
     private final Thread starter = Thread.currentThread();
+    /** The exploration's scheduler, which stops every driver thread at every point, or {@code null}. */
+    private volatile Gate gate;
 
     private WindowRun(Duration bound) {
         this.bound = bound;
@@ -82,6 +84,14 @@ public final class WindowRun {
         if (current == this) {
             current = null;
         }
+    }
+
+    /**
+     * Puts a scheduler in charge (an exploration window): from now on every driver thread that passes
+     * a point stops there until the gate lets it go; {@code null} hands the threads back.
+     */
+    public void gate(Gate g) {
+        this.gate = g;
     }
 
     /** The window's trace. */
@@ -630,6 +640,7 @@ public final class WindowRun {
         if (kind == Point.Kind.ENVIRONMENT_CALL) {
             trace.add("return " + p.target() + " -> " + Values.describe(result), p.at());
         }
+        d.afterBlocking = kind == Point.Kind.ENVIRONMENT_CALL || timeout != Blocking.NOT_BLOCKING;
         hit(d, p, true, args, result);
         return result;
     }
@@ -684,12 +695,21 @@ public final class WindowRun {
                 }
             }
         }
+        Gate g = gate;
+        // after a call only where the call could block (or was the device's): the thread woken there stops
+        // before it runs on; after any other call, its next point is as good a place and halves the decisions
+        if (g != null && (!isAfter || d.afterBlocking)) {
+            g.pause(d.thread, p, isAfter);
+            epoch.incrementAndGet();
+        }
     }
 
     private final class DriverThread {
         final Thread thread;
         volatile boolean held;
         volatile Hold heldBy;
+        /** The call whose after-point it passes now could block, or was the environment's. */
+        volatile boolean afterBlocking;
         volatile boolean waitingForWork;
         volatile java.util.function.BooleanSupplier workQueued = () -> false;
         volatile String blockedIn;
@@ -749,6 +769,9 @@ public final class WindowRun {
         }
 
         StuckDetector.ThreadView view() {
+            // whether work is queued is read before the state: a thread that took its work after this read
+            // is RUNNABLE below, never WAITING with its queue already empty
+            boolean queued = waitingForWork && workQueued.getAsBoolean();
             Thread.State state = thread.getState();
             boolean blocked = blockedIn != null;
             boolean woke = blocked && woken();
@@ -797,9 +820,11 @@ public final class WindowRun {
             }
             Hold h = heldBy;
             // a released thread that has not run on yet is neither held nor idle
-            boolean holding = held && h != null && h.isHolding();
-            boolean waiting = waitingForWork && !workQueued.getAsBoolean()
-                    || !blocked && !held && !waitingForWork && (state == Thread.State.WAITING
+            Gate g = gate;
+            // a thread the exploration's scheduler stopped at a point counts as held
+            boolean holding = held && h != null && h.isHolding() || g != null && g.isPaused(thread);
+            boolean waiting = waitingForWork && !queued
+                    || !blocked && !held && !holding && !waitingForWork && (state == Thread.State.WAITING
                     || state == Thread.State.TIMED_WAITING) && waitsInPool();
             return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, holding, waiting,
                     blocked ? blockedIn : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),

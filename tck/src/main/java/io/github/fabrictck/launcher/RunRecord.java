@@ -223,6 +223,8 @@ public final class RunRecord {
                     w.reason(), w.violated(), w.evidence(), w.reproduce(),
                     ThreadDump.excerpt(w.threadDump(), DUMP_EXCERPT_THREADS, file), w.repeat(), w.trace());
         }
+        // a failing exploration's schedule, carried in its trace, becomes a file next to the result
+        dumps.putAll(io.github.fabrictck.explore.Schedule.filesIn(w.trace()));
         runs.computeIfAbsent(w.label(), k -> new ArrayList<>()).add(kept);
         runningLabel = null;
         running = null;

@@ -1,0 +1,140 @@
+package io.github.fabrictck.explore;
+
+import io.github.fabrictck.engine.WindowNotOpened;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * An exploration's budget and its loop: schedules one after the other, each with its own seed,
+ * until one fails, the budget in schedules or in wall time is spent, or (replaying) the one
+ * schedule of the file has run.
+ *
+ * <p>Settings: {@code -Dfabric-tck.explore=random|pct|pos}, {@code -Dfabric-tck.schedules} (default
+ * {@value #DEFAULT_SCHEDULES}), {@code -Dfabric-tck.exploreSeconds} (default: most of the window's
+ * timeout), {@code -Dfabric-tck.seed} (schedule i runs with seed + i; default 0), {@code
+ * -Dfabric-tck.replay=FILE} (reruns a schedule file instead), {@code -Dfabric-tck.shrinkRuns} (at most this
+ * many replays shrink a failing schedule; default {@value #DEFAULT_SHRINK_RUNS}, 0 for none).
+ */
+public final class Exploration {
+
+    static final int DEFAULT_SCHEDULES = 1_000;
+    static final int DEFAULT_SHRINK_RUNS = 200;
+
+    /**
+     * What to explore.
+     *
+     * @param strategy  {@code random}, {@code pct}, {@code pos}, or {@code replay}
+     * @param schedules at most this many schedules
+     * @param time      at most this much wall time (a schedule under way finishes)
+     * @param seed      the first schedule's seed
+     * @param replay    the schedule to replay, or {@code null}
+     * @param shrinkRuns at most this many replays to shrink a failing schedule (0: no shrinking)
+     */
+    public record Settings(String strategy, int schedules, Duration time, long seed, Schedule replay, int shrinkRuns) {
+
+        /** The settings the fork was given, read from its system properties. */
+        public static Settings fromSystemProperties() {
+            String replayFile = System.getProperty("fabric-tck.replay", "").strip();
+            Schedule replay = null;
+            if (!replayFile.isEmpty()) {
+                try {
+                    replay = Schedule.parse(Files.readString(Path.of(replayFile), StandardCharsets.UTF_8));
+                } catch (IOException | RuntimeException e) {
+                    throw new WindowNotOpened("-Dfabric-tck.replay=" + replayFile + " cannot be read as a schedule: "
+                            + e.getMessage());
+                }
+            }
+            String strategy = replay != null ? "replay" : System.getProperty("fabric-tck.explore", "random").strip();
+            int schedules = (int) number("fabric-tck.schedules", DEFAULT_SCHEDULES);
+            double windowSeconds = number("fabric-tck.windowTimeout", 60);
+            double seconds = number("fabric-tck.exploreSeconds", Math.max(1, windowSeconds * 0.8));
+            long seed = (long) number("fabric-tck.seed", 0);
+            int shrinkRuns = (int) number("fabric-tck.shrinkRuns", DEFAULT_SHRINK_RUNS);
+            return new Settings(strategy, schedules, Duration.ofMillis(Math.round(seconds * 1000)), seed, replay,
+                    shrinkRuns);
+        }
+
+        private static double number(String property, double otherwise) {
+            String v = System.getProperty(property, "").strip();
+            if (v.isEmpty()) {
+                return otherwise;
+            }
+            try {
+                return Double.parseDouble(v);
+            } catch (NumberFormatException e) {
+                throw new WindowNotOpened("-D" + property + "=" + v + " is not a number");
+            }
+        }
+    }
+
+    /** Runs one schedule on a fresh environment and driver. */
+    public interface Trial {
+        Controller.Outcome run(Scheduler scheduler, long seed);
+    }
+
+    /**
+     * What an exploration did.
+     *
+     * @param ran       how many schedules ran
+     * @param distinct  how many distinct interleavings they were
+     * @param decisions how many decisions they took in all
+     * @param nanos     the wall time they took
+     * @param failing   the failing schedule's outcome, or {@code null}
+     * @param seed      the failing schedule's seed (or the last one's)
+     * @param shrunk    how the failing schedule was shrunk, or {@code null}
+     */
+    public record Report(int ran, int distinct, long decisions, long nanos, Controller.Outcome failing, long seed,
+                         Shrink.Result shrunk) {
+
+        /** Schedules per second. */
+        public double rate() {
+            return nanos == 0 ? 0 : ran * 1e9 / nanos;
+        }
+
+        /** The evidence sentence. */
+        public String describe(Settings s) {
+            return ran + " schedule(s) of the " + s.strategy() + " scheduler ran (seeds " + s.seed() + ".." + seed
+                    + "), " + distinct + " distinct interleaving(s), " + (ran == 0 ? 0 : decisions / ran)
+                    + " decisions a schedule on average, " + String.format(java.util.Locale.ROOT, "%.0f", rate())
+                    + " schedules/s";
+        }
+    }
+
+    private Exploration() {
+    }
+
+    /** Explores until the first failure or the end of the budget. */
+    public static Report explore(Settings s, Trial trial) {
+        Set<Long> interleavings = new HashSet<>();
+        long start = System.nanoTime();
+        long decisions = 0;
+        int expected = 100;
+        int budget = s.replay() != null ? 1 : s.schedules();
+        long seed = s.replay() != null ? s.replay().seed() : s.seed();
+        for (int i = 0; i < budget; i++) {
+            seed = s.replay() != null ? s.replay().seed() : s.seed() + i;
+            Scheduler scheduler = s.replay() != null ? new Replay(s.replay().decisions())
+                    : Scheduler.of(s.strategy(), seed, expected);
+            Controller.Outcome o = trial.run(scheduler, seed);
+            decisions += o.decisions().size();
+            expected = Math.max(expected, o.decisions().size());
+            interleavings.add(o.fingerprint());
+            if (o.failure() != null) {
+                long found = System.nanoTime() - start;
+                Shrink.Result shrunk = s.replay() != null || s.shrinkRuns() == 0 ? null
+                        : Shrink.shrink(o, trial, seed, s.shrinkRuns());
+                return new Report(i + 1, interleavings.size(), decisions, found, shrunk == null ? o : shrunk.outcome(),
+                        seed, shrunk);
+            }
+            if (System.nanoTime() - start > s.time().toNanos()) {
+                return new Report(i + 1, interleavings.size(), decisions, System.nanoTime() - start, null, seed, null);
+            }
+        }
+        return new Report(budget, interleavings.size(), decisions, System.nanoTime() - start, null, seed, null);
+    }
+}

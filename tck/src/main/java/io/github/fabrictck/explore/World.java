@@ -1,0 +1,42 @@
+package io.github.fabrictck.explore;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A family's scenario as the scheduler sees it: the environment's enabled actions and the oracles
+ * that judge every state the schedule reaches.
+ */
+public interface World {
+
+    /** Starts the scenario's application calls; called once the scheduler is in charge, so none runs ahead of it. */
+    void start();
+
+    /** The environment's actions enabled now, each starting with {@link Controller#ENV}, in a fixed order. */
+    List<String> actions();
+
+    /** Carries out one of {@link #actions()}. */
+    void act(String action);
+
+    /** A broken rule seen in any state (a use after destroy, a handler exception), or empty. */
+    Optional<Failure> judgeAnyState();
+
+    /**
+     * A broken rule when every driver thread is idle (nothing runs until the environment acts), or empty.
+     *
+     * @param stuck the stuck detector's finding, when there is one
+     */
+    Optional<Failure> judgeIdle(Optional<String> stuck);
+
+    /** A broken rule once nothing is left to do (every thread idle, no action enabled), or empty. */
+    Optional<Failure> judgeEnd();
+
+    /**
+     * An oracle's finding.
+     *
+     * @param invariant the invariant broken, as the catalog words it
+     * @param details   what was seen
+     */
+    record Failure(String invariant, String details) {
+    }
+}

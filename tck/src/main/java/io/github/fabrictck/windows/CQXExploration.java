@@ -1,0 +1,256 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.explore.Controller;
+import io.github.fabrictck.explore.Exploration;
+import io.github.fabrictck.explore.Schedule;
+import io.github.fabrictck.explore.Scheduler;
+import io.github.fabrictck.explore.World;
+import io.github.fabrictck.sim.SimulatedDevice;
+import io.github.fabrictck.spi.Family;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CQ-X exploration of the completion-queue family: no scripted hold; a scheduler decides every step.
+ *
+ * <p>Scenario (the workload of the CQ windows): the application sends two messages, waits for their
+ * completions, receives two incoming messages, then closes the endpoint while the device is live.
+ * Every driver thread stops at every point the driver passes (device calls, JDK synchronisation,
+ * SPI entry and exit); whenever every driver thread is stopped or idle the scheduler chooses which
+ * stopped thread runs to its next point, or what the device does: complete a posted send, deliver
+ * each incoming message, raise one spurious event on the send CQ. One thread runs at a time, so a
+ * schedule is its list of decisions, and a seed makes the same schedule every time.
+ *
+ * <p>Oracles, those of the scripted CQ windows, judge every state: the device's rules (no handler
+ * exception, no use after destroy, every delivered event acknowledged before destroy) after every
+ * decision; the stuck detector (a completion no event will announce while every driver thread is
+ * idle) whenever every thread is idle; at the end, every application call returned what it must
+ * (both sends complete, each message received exactly once, close() returned).
+ *
+ * <p>Runs only when asked: {@code -Dfabric-tck.explore=random|pct|pos} (or {@code
+ * -Dfabric-tck.replay=FILE}). A FAIL names the schedule and the oracle; the failing schedule is a
+ * file, {@code schedule-CQ-X-explore.txt} next to the result, that {@code -Dfabric-tck.replay}
+ * reruns decision by decision.
+ */
+@Tag("CQ-X")
+@RaceWindow(id = "CQ-X", title = "exploration", family = Family.COMPLETION_QUEUE,
+        source = "https://github.com/cmu-pasta/fray",
+        bug = "Schedules the catalog does not name: a controlled scheduler (random walk, PCT, POS) chooses every step "
+                + "of the driver's threads and every device event; Fray found a use after destroy in the reference "
+                + "driver this way before the device's teardown rule was written down.",
+        interleaving = {
+            "the application sends two messages, awaits their completions, receives two messages, then closes",
+            "the scheduler chooses, at every point of every driver thread, which thread runs on",
+            "it also chooses when each send completes, when each message arrives and when a spurious event comes"},
+        invariants = {CqWindow.RULES, CqWindow.NOT_STUCK, CQXExploration.CALLS_RETURN},
+        onFailure = "Replay the schedule file with -Dfabric-tck.replay=FILE and read its trace in report.html: the "
+                + "decisions show which thread ran where when the oracle broke.")
+class CQXExploration {
+
+    static final String CALLS_RETURN = "every application call returns what it must (sends complete, each message "
+            + "received exactly once, close() returns) without waiting for its own timeout";
+    static final String WINDOW = "CQ-X/explore";
+    /** The file the parent writes the failing schedule to, next to the result. */
+    static final String FILE = "schedule-CQ-X-explore.txt";
+
+    @Test
+    @Variant(id = "explore", title = "sends, completions, two messages, a spurious event and close under a scheduler")
+    void explore(CqWindow w) {
+        Exploration.Settings settings = Exploration.Settings.fromSystemProperties();
+        boolean teardownRule = !"false".equals(System.getProperty("fabric-tck.exploreTeardownRule", "").strip());
+        Session session = w.session();
+        String driver = session.driver().name() + " " + session.driver().version();
+        w.trial().close();
+        Exploration.Report report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, scheduler,
+                seed, teardownRule));
+        if (report.failing() != null) {
+            Controller.Outcome o = report.failing();
+            Schedule file = new Schedule(WINDOW, settings.strategy(), report.seed(), io.github.fabrictck.launcher.Launcher
+                    .tckVersion(), driver, o.failure().invariant() + ": " + o.failure().details(), o.decisions());
+            w.run().trace().add("kit", Schedule.TRACE_MARKER + FILE + "\n" + file.text(), null);
+            String shrunk = report.shrunk() == null ? "" : "; " + report.shrunk().describe();
+            w.run().opened(report.describe(settings) + shrunk);
+            throw new InvariantViolation(o.failure().invariant(), o.failure().details() + " [schedule " + report.ran()
+                    + " of " + settings.strategy() + ", seed " + report.seed() + ", " + o.decisions().size()
+                    + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=target/fabric-tck/" + FILE + "]");
+        }
+        if (report.ran() == 0) {
+            throw new WindowNotOpened("no schedule ran");
+        }
+        w.run().opened(report.describe(settings) + (teardownRule ? "" : "; the device's teardown rule was off"));
+    }
+
+    /** One schedule on a fresh device and endpoint. */
+    private static Controller.Outcome schedule(CqWindow w, Scheduler scheduler, long seed, boolean teardownRule) {
+        w.run().trace().restart();
+        w.run().trace().add("kit", "schedule with seed " + seed, null);
+        Set<Thread> before = new HashSet<>(w.run().threads());
+        CqTrial trial = new CqTrial(w.run(), w.session());
+        if (!teardownRule) {
+            trial.device().withoutTeardownRule();
+        }
+        Cq world = new Cq(w, trial);
+        boolean closed = false;
+        try {
+            Controller.Outcome o = new Controller().run(w.run(), world, scheduler, w.session().pointTimeout());
+            closed = world.app.isDone();
+            return o;
+        } finally {
+            if (closed) {
+                trial.closedByScript();
+            } else {
+                trial.close();
+            }
+            List<Thread> mine = new ArrayList<>(w.run().threads());
+            mine.removeAll(before);
+            w.run().retire(mine);
+        }
+    }
+
+    /** The CQ scenario's environment and oracles. */
+    private static final class Cq implements World {
+        /** Each completion is an action of its own (PCT gives each its own priority, so one can come late). */
+        static final String COMPLETE = Controller.ENV + "send %d completes";
+        static final String ARRIVE = Controller.ENV + "message %d arrives";
+        static final int MESSAGES = 2;
+        static final String SPURIOUS = Controller.ENV + "a spurious event on the send CQ";
+
+        private final CqWindow w;
+        private final CqTrial trial;
+        private final SimulatedDevice device;
+        private int arrived;
+        private int completed;
+        private int spurious;
+        private volatile String step = "not started";
+        CompletableFuture<Object[]> app;
+
+        Cq(CqWindow w, CqTrial trial) {
+            this.w = w;
+            this.trial = trial;
+            this.device = trial.device();
+        }
+
+        @Override
+        public void start() {
+            // a driver may leave receive completions in their CQ until receive() polls them: one that waits
+            // there before the application asked to receive is nobody's lost wakeup yet
+            w.run().unannouncedWork(() -> device.unannounced().stream()
+                    .filter(work -> receiving() || !work.contains(" the receive CQ")).toList());
+            app = trial.start("scenario: send x2, awaitSendsComplete, receive x2, close", () -> {
+                step = "send";
+                trial.driver().send("message 1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                trial.driver().send("message 2".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                step = "awaitSendsComplete";
+                boolean sent = trial.driver().awaitSendsComplete(CqWindow.APPLICATION_TIMEOUT);
+                step = "receive";
+                byte[] first = trial.driver().receive(CqWindow.APPLICATION_TIMEOUT);
+                byte[] second = trial.driver().receive(CqWindow.APPLICATION_TIMEOUT);
+                step = "close";
+                trial.driver().close();
+                step = "done";
+                return new Object[] {sent, first, second};
+            });
+        }
+
+        private boolean receiving() {
+            String now = step;
+            return now.equals("receive") || now.equals("close") || now.equals("done");
+        }
+
+        @Override
+        public List<String> actions() {
+            List<String> a = new ArrayList<>(3);
+            if (device.sendsWaiting() > 0) {
+                a.add(String.format(COMPLETE, completed + 1));
+            }
+            // the messages come once the application receives: before, they would only lengthen every schedule
+            // of the send phase (and a driver may leave them in their CQ until receive() polls them)
+            if (arrived < MESSAGES && receiving()) {
+                a.add(String.format(ARRIVE, arrived + 1));
+            }
+            if (spurious == 0) {
+                a.add(SPURIOUS);
+            }
+            return a;
+        }
+
+        @Override
+        public void act(String action) {
+            if (action.equals(String.format(COMPLETE, completed + 1))) {
+                completed++;
+                device.completeNextSend();
+                return;
+            }
+            if (action.equals(String.format(ARRIVE, arrived + 1))) {
+                arrived++;
+                device.deliverIncoming(message(arrived));
+                return;
+            }
+            switch (action) {
+                case SPURIOUS -> {
+                    spurious++;
+                    device.deliverSpuriousEvent(device.sendCompletionQueue());
+                }
+                default -> throw new IllegalArgumentException(action);
+            }
+        }
+
+        @Override
+        public Optional<Failure> judgeAnyState() {
+            List<String> broken = new ArrayList<>(device.handlerErrors());
+            broken.addAll(device.misuse());
+            return broken.isEmpty() ? Optional.empty() : Optional.of(new Failure(CqWindow.RULES, String.join("; ", broken)));
+        }
+
+        @Override
+        public Optional<Failure> judgeIdle(Optional<String> stuck) {
+            return stuck.map(s -> new Failure(CqWindow.NOT_STUCK, s));
+        }
+
+        @Override
+        public Optional<Failure> judgeEnd() {
+            if (!app.isDone()) {
+                String destroy = device.destroyWaits();
+                return Optional.of(new Failure(CALLS_RETURN, "the application's " + step + "() has not returned although "
+                        + "every driver thread is idle and the device has nothing left to do, so it can only return by "
+                        + "its own timeout: " + (destroy == null ? "" : destroy + "; ") + w.run().whereThreadsAre()));
+            }
+            Object[] r;
+            try {
+                r = app.getNow(null);
+            } catch (RuntimeException e) {
+                return Optional.of(new Failure(CALLS_RETURN, "the application's " + step + "() threw " + e.getCause()));
+            }
+            if (!Boolean.TRUE.equals(r[0])) {
+                return Optional.of(new Failure(CALLS_RETURN, "awaitSendsComplete returned " + r[0]));
+            }
+            // each message exactly once; the SPI does not promise their order (the reference driver's receive
+            // can hand out a message the handler drained before the one the application polled itself)
+            List<String> got = new ArrayList<>();
+            List<String> sent = new ArrayList<>();
+            for (int i = 1; i <= MESSAGES; i++) {
+                byte[] m = (byte[]) r[i];
+                got.add(m == null ? "null" : new String(m, java.nio.charset.StandardCharsets.US_ASCII));
+                sent.add(new String(message(i), java.nio.charset.StandardCharsets.US_ASCII));
+            }
+            if (!new java.util.TreeSet<>(got).equals(new java.util.TreeSet<>(sent)) || got.size() != sent.size()) {
+                return Optional.of(new Failure(CALLS_RETURN, "the receives returned " + got + " for the messages " + sent
+                        + " (each message exactly once)"));
+            }
+            return Optional.empty();
+        }
+
+        private static byte[] message(int n) {
+            return ("incoming " + n).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.github.fabrictck.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fabrictck.engine.Agent;
+import io.github.fabrictck.engine.AgentConfig;
+import io.github.fabrictck.launcher.Launcher;
+import io.github.fabrictck.launcher.RunRecord;
+import io.github.fabrictck.report.Outcome;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.WindowResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CQ-X/explore end to end with the agent in this JVM: the exploration finds a fixture driver's
+ * lost completion, shrinks the failing schedule, the schedule becomes a file, and that file replays to
+ * the same failure every time.
+ */
+class ExplorationReplayTest {
+
+    private static final List<String> PROPERTIES = List.of("fabric-tck.explore", "fabric-tck.schedules",
+            "fabric-tck.replay", "fabric-tck.seed", "fabric-tck.shrinkRuns");
+
+    @BeforeAll
+    static void attachAgent() {
+        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+    }
+
+    @AfterEach
+    void clearSettings() {
+        PROPERTIES.forEach(System::clearProperty);
+    }
+
+    /** Runs CQ-X on a fixture driver {@code repeat} times; each run's verdict, and the files Maven's process would write. */
+    private static Map.Entry<List<WindowResult>, Map<String, String>> explore(String driver, int repeat) throws Exception {
+        RunRecord record = new RunRecord(null);
+        List<WindowResult> runs = new java.util.ArrayList<>();
+        Launcher.run(new Launcher.Config(driver, Set.of("CQ-X"), Set.of(), repeat, "mvn fabric-tck:run",
+                Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60)), new Launcher.Listener() {
+                    @Override
+                    public void header(Result header) {
+                        record.accept(RunRecord.headerMessage(header));
+                    }
+
+                    @Override
+                    public void started(String label, String running) {
+                        record.accept(RunRecord.startedMessage(label, running));
+                    }
+
+                    @Override
+                    public void verdict(WindowResult run) {
+                        runs.add(run);
+                        record.accept(RunRecord.verdictMessage(run));
+                    }
+                });
+        assertEquals(repeat, runs.size(), "CQ-X/explore is listed once exploration is asked for");
+        return Map.entry(runs, record.dumps());
+    }
+
+    /** The failure without what changes from run to run (the wall-clock time left of a driver's wait). */
+    private static String failure(WindowResult w) {
+        String reason = w.reason().substring(0, w.reason().indexOf(" [schedule"));
+        // the idle threads are listed in no particular order: what is pending decides
+        int pending = reason.lastIndexOf(") while ");
+        return w.violated() + " " + (pending < 0 ? reason : reason.substring(pending));
+    }
+
+    @Test
+    void aFailingScheduleReplaysToTheSameFailureTwentyTimesOutOfTwenty(@TempDir Path dir) throws Exception {
+        System.setProperty("fabric-tck.explore", "pct");
+        System.setProperty("fabric-tck.schedules", "50");
+        System.setProperty("fabric-tck.shrinkRuns", "20");
+        Map.Entry<List<WindowResult>, Map<String, String>> found = explore("fixture-never-rearms", 1);
+        WindowResult w = found.getKey().get(0);
+        assertEquals(Outcome.FAIL, w.outcome(), w.reason());
+        assertTrue(w.reason().contains("[schedule ") && w.reason().contains("of pct, seed "), w.reason());
+        assertTrue(w.evidence().windowOpened(), "a FAIL carries how many schedules ran");
+        assertTrue(w.reason().contains("; shrunk from "), "the schedule is shrunk before it is reported: " + w.reason());
+        String text = found.getValue().get("schedule-CQ-X-explore.txt");
+        assertNotNull(text, "the failing schedule is a file for Maven's process to write: " + found.getValue().keySet());
+        Schedule schedule = Schedule.parse(text);
+        assertEquals("pct", schedule.strategy());
+        assertEquals("fixture-never-rearms", schedule.driver().split(" ")[0]);
+        assertTrue(!schedule.decisions().isEmpty());
+
+        Path file = Files.writeString(dir.resolve("schedule.txt"), text, StandardCharsets.UTF_8);
+        System.clearProperty("fabric-tck.explore");
+        System.setProperty("fabric-tck.replay", file.toString());
+        List<WindowResult> replays = explore("fixture-never-rearms", 20).getKey();
+        for (int i = 0; i < replays.size(); i++) {
+            WindowResult again = replays.get(i);
+            assertEquals(Outcome.FAIL, again.outcome(), "replay " + (i + 1) + ": " + again.reason());
+            assertEquals(failure(w), failure(again), "replay " + (i + 1));
+            assertTrue(again.reason().contains("of replay, seed " + schedule.seed() + ", " + schedule.decisions().size()
+                    + " decisions"), again.reason());
+        }
+    }
+
+    @Test
+    void aScheduleFileSaysWhatItIs() {
+        Schedule s = new Schedule("CQ-X/explore", "random", 7, "1.0", "d 1", "x: y", List.of("app", "env: send 1 completes"));
+        assertEquals(s, Schedule.parse(s.text()));
+        assertTrue(Schedule.filesIn(List.of(new io.github.fabrictck.report.TraceEvent(0, "kit",
+                Schedule.TRACE_MARKER + "../../etc/passwd\n" + s.text(), null))).isEmpty(),
+                "only a plain file name of the kit's pattern becomes a file");
+    }
+}
