@@ -438,6 +438,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         private final List<Completion> accepted = new ArrayList<>();
         private String threw;
         private String behind;
+        private int calls;
 
         private Consumer(int throwAt) {
             this.throwAt = throwAt;
@@ -447,24 +448,40 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         public void accept(Completion completion) {
             boolean fail;
             synchronized (this) {
+                calls++;
                 accepted.add(completion);
                 fail = accepted.size() == throwAt;
             }
-            run.trace().add("app", "consumer given " + describe(completion) + (fail ? ": it throws" : ""),
-                    Site.inDriver(Thread.currentThread(), 1));
-            if (fail) {
-                String where = Site.inDriver(Thread.currentThread(), 4);
-                String waiting = waitingBehind();
+            try {
+                if (fail) {
+                    String where = Site.inDriver(Thread.currentThread(), 4);
+                    String waiting = waitingBehind();
+                    synchronized (this) {
+                        threw = describe(completion) + " on " + Thread.currentThread().getName()
+                                + (where == null ? "" : ", called from " + where);
+                        behind = waiting;
+                    }
+                }
+                run.trace().add("app", "consumer given " + describe(completion) + (fail ? ": it throws" : ""),
+                        Site.inDriver(Thread.currentThread(), 1));
+                if (fail) {
+                    throw new ConsumerFailure("the application's consumer failed for " + describe(completion)
+                            + " (the kit's CQ-5 makes it throw)");
+                }
+            } finally {
                 synchronized (this) {
-                    threw = describe(completion) + " on " + Thread.currentThread().getName()
-                            + (where == null ? "" : ", called from " + where);
-                    behind = waiting;
+                    calls--;
                 }
                 run.changed();
-                throw new ConsumerFailure("the application's consumer failed for " + describe(completion)
-                        + " (the kit's CQ-5 makes it throw)");
             }
-            run.changed();
+        }
+
+        /**
+         * Whether a driver thread is inside this callback now: the kit's own bookkeeping there may
+         * wait for a monitor the kit holds, which must not pass for the driver having settled.
+         */
+        public synchronized boolean inCall() {
+            return calls > 0;
         }
 
         /** What was taken and not yet handed over, and what still waits in the CQs, in words; {@code null} if nothing. */
