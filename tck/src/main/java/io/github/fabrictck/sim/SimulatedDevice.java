@@ -236,12 +236,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
      * @return whether an event announces it (the CQ was armed)
      */
     public boolean deliverIncoming(byte[] payload) {
-        long seq;
-        synchronized (lock) {
-            seq = nextIncoming++;
-        }
-        return receiveQueue.enqueue(new Completion(seq, Completion.Opcode.RECEIVE, payload.clone()),
-                "message #" + seq + " arrived (" + payload.length + " bytes)");
+        return deliverIncoming(List.of(payload));
     }
 
     /** Delivers an event for a queue although no completion came (a spurious or outdated event). */
