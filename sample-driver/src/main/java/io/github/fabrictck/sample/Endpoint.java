@@ -1,6 +1,7 @@
 package io.github.fabrictck.sample;
 
 import io.github.fabrictck.spi.cq.Completion;
+import io.github.fabrictck.spi.cq.CompletionConsumer;
 import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
@@ -25,6 +26,8 @@ abstract class Endpoint implements CompletionQueueDriver {
     private long completedSends;
     private boolean handling;
     private boolean closing;
+    private volatile CompletionConsumer consumer;
+    private long consumerFailures;
 
     Endpoint(QueuePair queuePair) {
         this.queuePair = queuePair;
@@ -55,6 +58,13 @@ abstract class Endpoint implements CompletionQueueDriver {
                 lock.notifyAll();
             }
         }
+    }
+
+    /** Hands every completion to the application's callback too, on the thread that took it ({@link #consume}). */
+    @Override
+    public boolean consumeWith(CompletionConsumer consumer) {
+        this.consumer = consumer;
+        return true;
     }
 
     @Override
@@ -120,8 +130,31 @@ abstract class Endpoint implements CompletionQueueDriver {
         }
     }
 
-    /** Takes one completion into account and wakes the waiters. */
+    /**
+     * Takes one completion into account, wakes the waiters and hands it to the application's
+     * callback; what the callback throws is the application's failure for this completion alone, so
+     * it is counted and the caller goes on with the rest of its batch.
+     */
     protected final void consume(Completion c) {
+        try {
+            consumeOrThrow(c);
+        } catch (RuntimeException e) {
+            synchronized (lock) {
+                consumerFailures++;
+            }
+        }
+    }
+
+    /** As {@link #consume}, but what the application's callback throws reaches the caller. */
+    protected final void consumeOrThrow(Completion c) {
+        account(c);
+        CompletionConsumer to = consumer;
+        if (to != null) {
+            to.accept(c);
+        }
+    }
+
+    private void account(Completion c) {
         synchronized (lock) {
             if (c.opcode() == Completion.Opcode.SEND) {
                 completedSends++;

@@ -22,8 +22,11 @@ import java.util.Set;
  */
 public interface Driver {
 
-    /** The version of this SPI; reports name it beside the driver's own version. */
-    int SPI_VERSION = 1;
+    /**
+     * The version of this SPI; reports name it beside the driver's own version. 2 added
+     * {@link CompletionQueueDriver#consumeWith} (a default method: drivers of SPI 1 run unchanged).
+     */
+    int SPI_VERSION = 2;
 
     /**
      * The driver's name, as users select it with {@code -Dfabric-tck.driver=NAME}: lower case,

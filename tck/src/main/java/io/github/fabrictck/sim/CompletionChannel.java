@@ -3,10 +3,13 @@ package io.github.fabrictck.sim;
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.engine.WindowRun;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
@@ -29,6 +32,10 @@ public final class CompletionChannel<C> {
     /** {@code ibv_destroy_comp_channel}'s answer while a CQ is attached. */
     public static final int EBUSY = 16;
 
+    /** Every channel made in a window, so that a teardown window can find what the driver created. */
+    private static final Map<WindowRun, List<CompletionChannel<?>>> CREATED =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
     private final WindowRun run;
     private final String name;
     /** An empty entry marks the expiry of the timeouts: it ends timed waits only. */
@@ -36,6 +43,7 @@ public final class CompletionChannel<C> {
     private final Set<C> attached = new LinkedHashSet<>();
     private final List<String> refusals = new ArrayList<>();
     private final List<String> misuse = new ArrayList<>();
+    private final List<String> cqsDestroyed = new ArrayList<>();
     private long taken;
     private long acknowledged;
     private volatile boolean timeoutsExpired;
@@ -47,7 +55,24 @@ public final class CompletionChannel<C> {
         this.name = name;
         if (run != null) {
             run.deviceTimeout(this::passTimeouts);
+            CREATED.computeIfAbsent(run, r -> Collections.synchronizedList(new ArrayList<>())).add(this);
         }
+    }
+
+    /** The channels made in this window so far, in order. */
+    public static List<CompletionChannel<?>> createdIn(WindowRun run) {
+        List<CompletionChannel<?>> made = CREATED.get(run);
+        if (made == null) {
+            return List.of();
+        }
+        synchronized (made) {
+            return List.copyOf(made);
+        }
+    }
+
+    /** The CQs attached to this channel now (created on it and not destroyed). */
+    public synchronized List<C> attached() {
+        return List.copyOf(attached);
     }
 
     /** A completion queue was created on this channel. */
@@ -57,7 +82,15 @@ public final class CompletionChannel<C> {
 
     /** A completion queue of this channel was destroyed. */
     public synchronized void detach(C cq) {
-        attached.remove(cq);
+        if (attached.remove(cq)) {
+            String at = Site.inDriver(Thread.currentThread(), 3);
+            cqsDestroyed.add(cq + " destroyed" + (at == null ? "" : " at " + at));
+        }
+    }
+
+    /** The CQs of this channel destroyed so far, with where, in order. */
+    public synchronized List<String> cqsDestroyed() {
+        return List.copyOf(cqsDestroyed);
     }
 
     /** The queue's arm fired: one event for it waits in the channel. */
@@ -162,8 +195,9 @@ public final class CompletionChannel<C> {
      */
     public synchronized int destroy() {
         if (!attached.isEmpty()) {
-            refusals.add(name + " destroyed at " + Site.caller() + " while " + attached.size()
-                    + " CQ(s) were attached: EBUSY, the channel stays");
+            String at = Site.inDriver(Thread.currentThread(), 3);
+            refusals.add(name + " destroyed at " + (at == null ? Site.caller() : at) + " while " + attached.size()
+                    + " CQ(s) were attached (" + attached.iterator().next() + "): EBUSY, the channel stays");
             return EBUSY;
         }
         destroyed = true;

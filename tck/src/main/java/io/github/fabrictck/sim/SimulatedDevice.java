@@ -3,6 +3,7 @@ package io.github.fabrictck.sim;
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.spi.cq.Completion;
+import io.github.fabrictck.spi.cq.CompletionConsumer;
 import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
@@ -35,6 +36,10 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
     private String destroyWaitsAt;
     private boolean handlerRunning;
     private volatile boolean teardownRule = true;
+    private String destroyedAt;
+    /** Every completion the driver polled, with where (kept for the windows that ask: {@link #recordTakes()}). */
+    private final List<Taken> taken = new ArrayList<>();
+    private boolean recordTakes;
 
     public SimulatedDevice(WindowRun run) {
         this.run = run;
@@ -111,6 +116,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
                 q.pendingEvents = 0;
             }
             destroyed = true;
+            destroyedAt = Site.inDriver(Thread.currentThread(), 2);
             events.clear();
         }
         run.trace().add("device", "queue pair destroyed", null);
@@ -196,6 +202,36 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
     }
 
     /**
+     * Several incoming messages arrive at once: their receive completions are queued together, so
+     * an armed CQ raises one event for them all and a driver that polls after it finds them all.
+     *
+     * @return whether an event announces them (the CQ was armed)
+     */
+    public boolean deliverIncoming(List<byte[]> payloads) {
+        List<Entry> entries = new ArrayList<>();
+        synchronized (lock) {
+            for (byte[] p : payloads) {
+                long seq = nextIncoming++;
+                entries.add(new Entry(new Completion(seq, Completion.Opcode.RECEIVE, p.clone()), "message #" + seq
+                        + " arrived (" + p.length + " bytes)"));
+            }
+        }
+        return receiveQueue.enqueue(entries);
+    }
+
+    /** From now on, every completion the driver polls is kept with the driver's frames that polled it ({@link #taken()}). */
+    public void recordTakes() {
+        synchronized (lock) {
+            recordTakes = true;
+        }
+    }
+
+    /** An application callback for {@link CompletionQueueDriver#consumeWith}: it keeps what it was given and can fail. */
+    public Consumer consumer(int throwAt) {
+        return new Consumer(throwAt);
+    }
+
+    /**
      * Completes the oldest posted send into the send CQ now.
      *
      * @return whether an event announces it (the CQ was armed)
@@ -218,12 +254,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
      * @return whether an event announces it (the CQ was armed)
      */
     public boolean deliverIncoming(byte[] payload) {
-        long seq;
-        synchronized (lock) {
-            seq = nextIncoming++;
-        }
-        return receiveQueue.enqueue(new Completion(seq, Completion.Opcode.RECEIVE, payload.clone()),
-                "message #" + seq + " arrived (" + payload.length + " bytes)");
+        return deliverIncoming(List.of(payload));
     }
 
     /** Delivers an event for a queue although no completion came (a spurious or outdated event). */
@@ -287,6 +318,32 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         synchronized (lock) {
             return sendQueue.pendingEvents == 0 && receiveQueue.pendingEvents == 0 && !handlerRunning;
         }
+    }
+
+    /** Whether the queue pair was destroyed ({@link QueuePair#destroy()} ran to its end). */
+    public boolean destroyed() {
+        synchronized (lock) {
+            return destroyed;
+        }
+    }
+
+    /** Where the driver destroyed the queue pair, or {@code null}. */
+    public String destroyedAt() {
+        synchronized (lock) {
+            return destroyedAt;
+        }
+    }
+
+    /** The completions the driver polled since {@link #recordTakes()}, in order. */
+    public List<Taken> taken() {
+        synchronized (lock) {
+            return List.copyOf(taken);
+        }
+    }
+
+    /** How a completion appears in reasons: {@code message #2} or {@code send #1}. */
+    public static String describe(Completion c) {
+        return (c.opcode() == Completion.Opcode.RECEIVE ? "message #" : "send #") + c.workRequestId();
     }
 
     /** Uses of the device against its rules: calls after destroy, unacknowledged events at destroy. */
@@ -374,6 +431,129 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
     private record Entry(Completion completion, String what) {
     }
 
+    /**
+     * A completion the driver polled.
+     *
+     * @param completion what it polled
+     * @param thread     the thread that polled it
+     * @param where      the driver's innermost frames at the poll
+     */
+    public record Taken(Completion completion, String thread, String where) {
+    }
+
+    /**
+     * The application's callback ({@link CompletionConsumer}) as a window gives it: it keeps every
+     * completion handed to it, and its {@code throwAt}-th call (1 the first; 0 never) throws, as
+     * application code may; it records where the driver called it then and what waited behind.
+     */
+    public final class Consumer implements CompletionConsumer {
+        private final int throwAt;
+        private final List<Completion> accepted = new ArrayList<>();
+        private String threw;
+        private String behind;
+        private int calls;
+
+        private Consumer(int throwAt) {
+            this.throwAt = throwAt;
+        }
+
+        @Override
+        public void accept(Completion completion) {
+            boolean fail;
+            synchronized (this) {
+                calls++;
+                accepted.add(completion);
+                fail = accepted.size() == throwAt;
+            }
+            try {
+                if (fail) {
+                    String where = Site.inDriver(Thread.currentThread(), 4);
+                    String waiting = waitingBehind();
+                    synchronized (this) {
+                        threw = describe(completion) + " on " + Thread.currentThread().getName()
+                                + (where == null ? "" : ", called from " + where);
+                        behind = waiting;
+                    }
+                }
+                run.trace().add("app", "consumer given " + describe(completion) + (fail ? ": it throws" : ""),
+                        Site.inDriver(Thread.currentThread(), 1));
+                if (fail) {
+                    throw new ConsumerFailure("the application's consumer failed for " + describe(completion)
+                            + " (the kit's CQ-5 makes it throw)");
+                }
+            } finally {
+                synchronized (this) {
+                    calls--;
+                }
+                run.changed();
+            }
+        }
+
+        /**
+         * Whether a driver thread is inside this callback now: the kit's own bookkeeping there may
+         * wait for a monitor the kit holds, which must not pass for the driver having settled.
+         */
+        public synchronized boolean inCall() {
+            return calls > 0;
+        }
+
+        /** What was taken and not yet handed over, and what still waits in the CQs, in words; {@code null} if nothing. */
+        private String waitingBehind() {
+            List<String> parts = new ArrayList<>();
+            List<String> notHanded = notHandedOver();
+            if (!notHanded.isEmpty()) {
+                parts.add(String.join(", ", notHanded) + " taken from the CQ and not handed over yet");
+            }
+            synchronized (lock) {
+                int queued = sendQueue.items.size() + receiveQueue.items.size();
+                if (queued > 0) {
+                    parts.add(queued + " completion(s) still queued");
+                }
+            }
+            return parts.isEmpty() ? null : String.join("; ", parts);
+        }
+
+        /** Completions the driver polled since {@link #recordTakes()} that were never handed to this consumer. */
+        public List<String> notHandedOver() {
+            List<String> missing = new ArrayList<>();
+            List<Completion> given;
+            synchronized (this) {
+                given = List.copyOf(accepted);
+            }
+            for (Taken t : taken()) {
+                boolean handed = given.stream().anyMatch(c -> c.opcode() == t.completion().opcode()
+                        && c.workRequestId() == t.completion().workRequestId());
+                if (!handed) {
+                    missing.add(describe(t.completion()) + " (polled by " + t.thread()
+                            + (t.where() == null ? "" : " at " + t.where()) + ")");
+                }
+            }
+            return missing;
+        }
+
+        /** Where and for what the consumer threw, or {@code null} if it has not. */
+        public synchronized String threw() {
+            return threw;
+        }
+
+        /** What waited behind the completion the consumer threw for, when it threw; {@code null} if nothing. */
+        public synchronized String behind() {
+            return behind;
+        }
+
+        /** How many completions were handed over. */
+        public synchronized int given() {
+            return accepted.size();
+        }
+    }
+
+    /** What the kit's consumer throws: application code failing, as it may. */
+    public static final class ConsumerFailure extends RuntimeException {
+        ConsumerFailure(String message) {
+            super(message);
+        }
+    }
+
     private final class Queue implements CompletionQueue {
         final String name;
         final ArrayDeque<Entry> items = new ArrayDeque<>();
@@ -389,9 +569,13 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         }
 
         boolean enqueue(Completion c, String what) {
+            return enqueue(List.of(new Entry(c, what)));
+        }
+
+        boolean enqueue(List<Entry> entries) {
             boolean announced;
             synchronized (lock) {
-                items.add(new Entry(c, what));
+                items.addAll(entries);
                 announced = armed;
                 if (armed) {
                     armed = false;
@@ -399,6 +583,8 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
                     events.add(this);
                 }
             }
+            String what = entries.size() == 1 ? entries.get(0).what
+                    : entries.stream().map(Entry::what).collect(java.util.stream.Collectors.joining(", "));
             run.trace().add("device", what + ": queued in the " + name + " CQ, "
                     + (announced ? "armed: event raised" : "NOT armed: no event"), null);
             run.changed();
@@ -413,11 +599,20 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         @Override
         public Completion poll() {
             Entry e;
+            boolean record;
             synchronized (lock) {
                 if (!alive("CompletionQueue.poll")) {
                     return null;
                 }
                 e = items.poll();
+                record = recordTakes && e != null;
+            }
+            if (record) {
+                Taken t = new Taken(e.completion, Thread.currentThread().getName(),
+                        Site.inDriver(Thread.currentThread(), 2));
+                synchronized (lock) {
+                    taken.add(t);
+                }
             }
             run.changed();
             return e == null ? null : e.completion;

@@ -48,6 +48,24 @@ public interface CompletionQueueDriver extends AutoCloseable {
     byte[] receive(Duration timeout) throws InterruptedException;
 
     /**
+     * Hands every completion this endpoint takes from either completion queue from now on to
+     * {@code consumer} as well, on the thread that took it, once each, in the order taken;
+     * {@link #awaitSendsComplete} and {@link #receive} go on working as before. The kit calls it
+     * right after the endpoint opened, before any completion. A throw of the consumer must not
+     * cost any other completion: the rest of a batch already taken is still handed over, and
+     * nothing is left queued that no event will announce.
+     *
+     * @param consumer the application's callback
+     * @return whether the driver has such a callback; {@code false} (the default, and every
+     *         driver of SPI 1): its application takes completions with {@link #awaitSendsComplete}
+     *         and {@link #receive} on its own threads only
+     * @since SPI 2
+     */
+    default boolean consumeWith(CompletionConsumer consumer) {
+        return false;
+    }
+
+    /**
      * Closes the endpoint: after it returns, the driver handles no event, every event it was given
      * has been acknowledged, and the queue pair has been destroyed.
      */

@@ -8,6 +8,8 @@ import com.ibm.disni.verbs.IbvContext;
 import com.ibm.disni.verbs.IbvWC;
 import io.github.fabrictck.adapters.disni.verbs.SimulatedVerbs;
 import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.spi.cq.Completion;
+import io.github.fabrictck.spi.cq.CompletionConsumer;
 import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
@@ -78,6 +80,13 @@ final class DisniEndpoint implements CompletionQueueDriver {
         verbs.interrupt(queue);
     }
 
+    /** The application's callback runs inside DiSNI's {@code dispatchCqEvent}, on DiSNI's CQ thread (CQ-5). */
+    @Override
+    public boolean consumeWith(CompletionConsumer consumer) {
+        application.consumer = consumer;
+        return true;
+    }
+
     @Override
     public void send(byte[] payload) {
         long id;
@@ -122,6 +131,7 @@ final class DisniEndpoint implements CompletionQueueDriver {
         private final SimulatedVerbs verbs;
         private final ArrayDeque<byte[]> received = new ArrayDeque<>();
         private long sent;
+        private volatile CompletionConsumer consumer;
 
         Application(RdmaActiveEndpointGroup<Application> group, com.ibm.disni.verbs.RdmaCmId id, SimulatedVerbs verbs)
                 throws IOException {
@@ -129,14 +139,25 @@ final class DisniEndpoint implements CompletionQueueDriver {
             this.verbs = verbs;
         }
 
+        /** DiSNI's endpoint callback: what the application's callback throws leaves it, as in an application of DiSNI. */
         @Override
-        public synchronized void dispatchCqEvent(IbvWC wc) {
-            if (wc.getOpcode() == IbvWC.IbvWcOpcode.IBV_WC_RECV.getOpcode()) {
-                received.add(verbs.payload(wc));
-            } else {
-                sent++;
+        public void dispatchCqEvent(IbvWC wc) {
+            Completion c;
+            synchronized (this) {
+                if (wc.getOpcode() == IbvWC.IbvWcOpcode.IBV_WC_RECV.getOpcode()) {
+                    byte[] payload = verbs.payload(wc);
+                    received.add(payload);
+                    c = new Completion(wc.getWr_id(), Completion.Opcode.RECEIVE, payload);
+                } else {
+                    sent++;
+                    c = new Completion(wc.getWr_id(), Completion.Opcode.SEND, new byte[0]);
+                }
+                notifyAll();
             }
-            notifyAll();
+            CompletionConsumer to = consumer;
+            if (to != null) {
+                to.accept(c);
+            }
         }
 
         synchronized boolean awaitSends(long n, Duration timeout) throws InterruptedException {

@@ -1,0 +1,33 @@
+package io.github.fabrictck.adapters.disni.patched;
+
+import io.github.fabrictck.adapters.disni.DisniControl;
+import io.github.fabrictck.spi.Driver;
+import io.github.fabrictck.spi.DriverContext;
+import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.cq.CompletionQueueDriver;
+import io.github.fabrictck.spi.cq.QueuePair;
+import java.util.Set;
+
+/** {@code disni-patched}: the control of CQ-5 and CQ-8, DiSNI with {@link PatchedCqProcessor} (a patch) as its CQ processor. */
+public final class PatchedDriver implements Driver {
+
+    @Override
+    public String name() {
+        return "disni-patched";
+    }
+
+    @Override
+    public String version() {
+        return "2.1+cq5-cq8-patch";
+    }
+
+    @Override
+    public Set<Family> families() {
+        return Set.of(Family.COMPLETION_QUEUE);
+    }
+
+    @Override
+    public CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
+        return DisniControl.open(queuePair, PatchedCqProcessor::new);
+    }
+}
