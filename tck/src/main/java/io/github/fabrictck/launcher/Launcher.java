@@ -53,9 +53,17 @@ public final class Launcher {
      * @param bound           how soon pending work must be taken up
      * @param pointTimeout    how long a script waits for a point before the window is ERROR
      * @param windowTimeout   the longest a window may run before it is ERROR
+     * @param shard           the part of the run to run ({@link Sharding}), or {@code null} for all of it
      */
     public record Config(String driverName, Set<String> windows, Set<String> excluded, int repeat,
-                         String reproducePrefix, Duration bound, Duration pointTimeout, Duration windowTimeout) {
+                         String reproducePrefix, Duration bound, Duration pointTimeout, Duration windowTimeout,
+                         Sharding.Part shard) {
+
+        /** The whole run, unsharded. */
+        public Config(String driverName, Set<String> windows, Set<String> excluded, int repeat,
+                      String reproducePrefix, Duration bound, Duration pointTimeout, Duration windowTimeout) {
+            this(driverName, windows, excluded, repeat, reproducePrefix, bound, pointTimeout, windowTimeout, null);
+        }
     }
 
     /** Told of a run as it goes, on the launcher's thread. */
@@ -141,18 +149,28 @@ public final class Launcher {
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
         Result.Run run = runFacts(driver, windows, config.excluded());
+        if (config.shard() != null) {
+            run = new Result.Run(run.families(), run.selected(), run.excluded(), run.settings(),
+                    Sharding.plan(config.shard(), List.copyOf(variants), config.repeat()));
+        }
+        Set<Sharding.Unit> assigned = new java.util.HashSet<>(
+                Sharding.assigned(config.shard(), List.copyOf(variants), config.repeat()));
         Map<String, List<WindowResult>> runs = new LinkedHashMap<>();
         listener.header(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, null, List.of(), run));
 
-        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
-                .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
-                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
-        catalog.entries().stream().filter(e -> variants.contains(e.label()))
-                .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
-        LauncherDiscoveryRequest discovery = request.build();
-
         for (int r = 1; r <= Math.max(1, config.repeat()); r++) {
+            // a shard runs, in each round, only the variants the split gave it for that repetition
+            List<String> thisRound = Sharding.round(assigned, List.copyOf(variants), r);
+            if (thisRound.isEmpty()) {
+                continue;
+            }
+            LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                    .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
+                    .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
+                    .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
+            catalog.entries().stream().filter(e -> thisRound.contains(e.label()))
+                    .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
+            LauncherDiscoveryRequest discovery = request.build();
             String round = config.repeat() > 1 ? " (run " + r + " of " + config.repeat() + ")" : "";
             LauncherFactory.create().execute(discovery, new TestExecutionListener() {
                 private long started;
@@ -175,7 +193,7 @@ public final class Launcher {
             });
         }
         return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
-                runs.values().stream().map(Repetition::aggregate).toList(), run);
+                runs.values().stream().map(Repetition::aggregate).toList(), Sharding.withOutcomes(run, runs));
     }
 
     /** What this run was asked to do and what the driver declares; settings are the fork's {@code fabric-tck.*} properties. */

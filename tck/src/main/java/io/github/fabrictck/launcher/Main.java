@@ -23,7 +23,7 @@ import java.util.Set;
  *
  * <pre>
  * java -javaagent:fabric-tck.jar -cp ... io.github.fabrictck.launcher.Main (--channel PORT | --out DIR)
- *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--fork-timeout SECONDS]
+ *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--shard I/N] [--fork-timeout SECONDS]
  *      [--reproduce-prefix "mvn ...:run"]
  * </pre>
  *
@@ -250,6 +250,7 @@ public final class Main {
         Set<String> windows = new LinkedHashSet<>();
         Set<String> excluded = new LinkedHashSet<>();
         int repeat = 1;
+        Sharding.Part shard = null;
         String reproduce = "mvn io.github.fabrictck:fabric-tck-maven-plugin:" + Launcher.tckVersion() + ":run";
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -262,17 +263,18 @@ public final class Main {
                 case "--windows" -> windows.addAll(WindowSelection.names(v));
                 case "--exclude" -> excluded.addAll(WindowSelection.names(v));
                 case "--repeat" -> repeat = positive(v);
+                case "--shard" -> shard = Sharding.parse(v);
                 case "--out", "--channel", "--fork-timeout" -> {
                     // read by main
                 }
                 case "--reproduce-prefix" -> reproduce = v;
                 default -> throw new ConfigurationError("Unknown option " + a
-                        + "; the launcher takes --channel, --out, --driver, --windows, --exclude, --repeat, --fork-timeout"
-                        + " and --reproduce-prefix.");
+                        + "; the launcher takes --channel, --out, --driver, --windows, --exclude, --repeat, --shard,"
+                        + " --fork-timeout and --reproduce-prefix.");
             }
         }
         return new Launcher.Config(driver, windows, excluded, repeat, reproduce, seconds("fabric-tck.bound", 1),
-                seconds("fabric-tck.pointTimeout", 5), seconds("fabric-tck.windowTimeout", 60));
+                seconds("fabric-tck.pointTimeout", 5), seconds("fabric-tck.windowTimeout", 60), shard);
     }
 
     private static int positive(String v) throws ConfigurationError {

@@ -1,0 +1,328 @@
+package io.github.fabrictck.maven;
+
+import io.github.fabrictck.launcher.Repetition;
+import io.github.fabrictck.launcher.Sharding;
+import io.github.fabrictck.report.Certificate;
+import io.github.fabrictck.report.DriverArtifact;
+import io.github.fabrictck.report.Outcome;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.ResultJson;
+import io.github.fabrictck.report.Settings;
+import io.github.fabrictck.report.WindowInfo;
+import io.github.fabrictck.report.WindowResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * The {@code merge} goal's decisions, in plain Java: which directories hold the shards, whether
+ * they are the n parts of one run (each one a complete, untouched shard with a certificate that
+ * holds; same kit, catalog, driver and artifacts, JVM, selection and settings; every part present
+ * once, none overlapping), and the one result they make together, folded exactly as one run of
+ * every unit would have been ({@link Repetition#fold}). Every refusal is one sentence naming the file.
+ */
+final class ShardMerge {
+
+    private ShardMerge() {
+    }
+
+    /** A refusal to merge: one sentence naming the file. */
+    static final class Refused extends Exception {
+        Refused(String sentence) {
+            super(sentence);
+        }
+    }
+
+    /**
+     * One shard's output directory as read.
+     *
+     * @param resultFile        its {@value ResultJson#FILE_NAME}
+     * @param result            the result
+     * @param shard             the result's shard facts
+     * @param certificate       its certificate
+     * @param resultSha256      the result file's SHA-256
+     * @param certificateSha256 the certificate file's SHA-256
+     */
+    record Shard(Path resultFile, Result result, Result.Shard shard, Certificate certificate, String resultSha256,
+                 String certificateSha256) {
+    }
+
+    /**
+     * The shards' output directories {@code given} names: each given directory that holds a
+     * {@value ResultJson#FILE_NAME} is one; one that does not stands for its subdirectories that
+     * do (the directory a CI job downloaded every shard's artifact into), sorted by name.
+     */
+    static List<Path> inputs(List<Path> given) throws Refused {
+        List<Path> inputs = new ArrayList<>();
+        for (Path g : given) {
+            if (Files.isRegularFile(g.resolve(ResultJson.FILE_NAME))) {
+                inputs.add(g);
+                continue;
+            }
+            if (!Files.isDirectory(g)) {
+                throw new Refused("The merge input " + g + " is not a directory: give each shard's output directory, "
+                        + "or one directory holding them, in fabric-tck.mergeInputs.");
+            }
+            List<Path> found;
+            try (Stream<Path> list = Files.list(g)) {
+                found = list.filter(d -> Files.isRegularFile(d.resolve(ResultJson.FILE_NAME))).sorted().toList();
+            } catch (IOException e) {
+                throw new Refused("Cannot list the merge input " + g + ": " + e + ".");
+            }
+            if (found.isEmpty()) {
+                throw new Refused("The merge input " + g + " holds no " + ResultJson.FILE_NAME + ", nor any directory "
+                        + "that does: give each shard's output directory in fabric-tck.mergeInputs.");
+            }
+            inputs.addAll(found);
+        }
+        if (inputs.isEmpty()) {
+            throw new Refused("No shard to merge: give each shard's output directory in fabric-tck.mergeInputs.");
+        }
+        return inputs;
+    }
+
+    /** Reads the shard in {@code directory}: refused unless it is a complete shard whose certificate holds. */
+    static Shard read(Path directory) throws Refused {
+        Path file = directory.resolve(ResultJson.FILE_NAME);
+        Result r;
+        try {
+            r = ResultDocument.read(file);
+        } catch (IOException e) {
+            throw new Refused(e.getMessage());
+        }
+        Result.Shard part = r.run() == null ? null : r.run().shard();
+        if (part == null) {
+            throw new Refused(file + " is not a shard's result: it was not run with -Dfabric-tck.shard=i/n, so there "
+                    + "is nothing to merge it with.");
+        }
+        String resultSha;
+        Path certFile = directory.resolve(Certificate.FILE_NAME);
+        Certificate c;
+        String certSha;
+        try {
+            resultSha = DriverArtifact.fileSha256(file);
+            if (!Files.exists(certFile)) {
+                throw new Refused("The certificate of shard " + part.label() + " does not verify: there is no "
+                        + certFile + " (a shard's output directory holds its result and its certificate).");
+            }
+            certSha = DriverArtifact.fileSha256(certFile);
+            c = CertificateDocument.read(certFile);
+        } catch (IOException e) {
+            throw new Refused("The certificate of shard " + part.label() + " does not verify: " + e.getMessage());
+        }
+        if (!Objects.equals(c.resultSha256(), resultSha)) {
+            throw new Refused("The certificate " + certFile + " does not verify: " + file + " changed since shard "
+                    + part.label() + " wrote it (sha256 " + c.resultSha256() + " at run, " + resultSha + " now).");
+        }
+        if (c.shard() == null || c.shard().index() != part.index() || c.shard().count() != part.count()) {
+            throw new Refused("The certificate " + certFile + " does not verify: it is not the certificate of shard "
+                    + part.label() + ".");
+        }
+        String incomplete = incompleteness(r, part);
+        if (incomplete != null) {
+            throw new Refused(file + " is an incomplete shard " + part.label() + ": " + incomplete
+                    + "; run that shard again.");
+        }
+        return new Shard(file, r, part, c, resultSha, certSha);
+    }
+
+    /** Why a shard's result is not complete or does not agree with its own runs, or {@code null}. */
+    private static String incompleteness(Result r, Result.Shard part) {
+        if (!r.complete()) {
+            return "its run did not finish";
+        }
+        Map<String, List<Result.ShardRun>> byWindow = new LinkedHashMap<>();
+        for (Result.ShardRun run : part.runs()) {
+            if (run.outcome() == null) {
+                return run.window() + " run " + run.repetition() + " has no verdict";
+            }
+            byWindow.computeIfAbsent(run.window(), k -> new ArrayList<>()).add(run);
+        }
+        Map<String, WindowResult> windows = new HashMap<>();
+        r.windows().forEach(w -> windows.put(w.label(), w));
+        for (Map.Entry<String, List<Result.ShardRun>> e : byWindow.entrySet()) {
+            WindowResult w = windows.remove(e.getKey());
+            List<Outcome> outcomes = e.getValue().stream().map(Result.ShardRun::outcome).toList();
+            if (w == null) {
+                return e.getKey() + " has no verdict";
+            }
+            int runs = w.repeat() == null ? 1 : w.repeat().runs();
+            if (runs != outcomes.size() || w.outcome() != Repetition.outcome(outcomes)) {
+                return "its verdict of " + e.getKey() + " (" + w.outcome() + " over " + runs + " runs) does not "
+                        + "agree with its runs (" + outcomes + ")";
+            }
+        }
+        if (!windows.isEmpty()) {
+            return "it has verdicts for " + String.join(", ", windows.keySet()) + ", which are not its part";
+        }
+        return null;
+    }
+
+    /**
+     * The one result the shards make: refused unless they are the n parts of one run, each once.
+     *
+     * @param catalog the catalog of this kit by window id: the shards must have run it
+     */
+    static Result merge(List<Shard> given, Map<String, WindowInfo> catalog) throws Refused {
+        List<Shard> shards = new ArrayList<>(given);
+        shards.sort(Comparator.comparingInt(s -> s.shard().index()));
+        Shard first = shards.get(0);
+        String catalogSha = Certificate.catalogSha256(catalog);
+        for (Shard s : shards) {
+            same(first, s, "the split", x -> x.shard().count() + " shards");
+            same(first, s, "the kit", x -> "Fabric TCK " + x.result().tckVersion());
+            same(first, s, "the driver", x -> x.result().driver());
+            same(first, s, "the driver's artifacts", x -> digests(x.certificate()));
+            same(first, s, "the JVM", x -> x.result().jvm());
+            same(first, s, "the catalog", x -> "sha256 " + x.certificate().catalogSha256());
+            same(first, s, "the windows selected", x -> x.shard().variants() + " excluding "
+                    + x.certificate().excluded());
+            same(first, s, "the settings", x -> x.certificate().settings());
+            same(first, s, "the declared families", x -> x.certificate().families());
+        }
+        if (!catalogSha.equals(first.certificate().catalogSha256())) {
+            throw new Refused(first.resultFile() + " was run with another catalog (Fabric TCK "
+                    + first.result().tckVersion() + ", sha256 " + first.certificate().catalogSha256()
+                    + ") than this kit's (sha256 " + catalogSha + "): merge with the plugin version the shards ran.");
+        }
+        int n = first.shard().count();
+        Map<Integer, Shard> byIndex = new LinkedHashMap<>();
+        for (Shard s : shards) {
+            Shard twin = byIndex.putIfAbsent(s.shard().index(), s);
+            if (twin != null) {
+                throw new Refused(s.resultFile() + " and " + twin.resultFile() + " are both shard " + s.shard().label()
+                        + ": give each shard once.");
+            }
+        }
+        Map<Sharding.Unit, Shard> owner = new HashMap<>();
+        for (Shard s : shards) {
+            for (Result.ShardRun run : s.shard().runs()) {
+                Shard other = owner.putIfAbsent(new Sharding.Unit(run.window(), run.repetition()), s);
+                if (other != null) {
+                    throw new Refused(s.resultFile() + " and " + other.resultFile() + " both ran " + run.window()
+                            + " run " + run.repetition() + ": their parts overlap.");
+                }
+            }
+        }
+        int repeat = repeat(first);
+        for (Shard s : shards) {
+            Set<Sharding.Unit> assigned = new LinkedHashSet<>(Sharding.assigned(
+                    new Sharding.Part(s.shard().index(), n), s.shard().variants(), repeat));
+            Set<Sharding.Unit> ran = new LinkedHashSet<>();
+            s.shard().runs().forEach(run -> ran.add(new Sharding.Unit(run.window(), run.repetition())));
+            if (!assigned.equals(ran)) {
+                Set<Sharding.Unit> missing = new LinkedHashSet<>(assigned);
+                missing.removeAll(ran);
+                Set<Sharding.Unit> extra = new LinkedHashSet<>(ran);
+                extra.removeAll(assigned);
+                Sharding.Unit u = missing.isEmpty() ? extra.iterator().next() : missing.iterator().next();
+                throw new Refused(s.resultFile() + " does not hold the part the split gives shard " + s.shard().label()
+                        + ": " + u.window() + " run " + u.repetition() + (missing.isEmpty() ? " is not its own"
+                        : " is missing") + ".");
+            }
+        }
+        Set<Integer> absent = new TreeSet<>();
+        for (int i = 1; i <= n; i++) {
+            if (!byIndex.containsKey(i)) {
+                absent.add(i);
+            }
+        }
+        if (!absent.isEmpty()) {
+            throw new Refused("Shard" + (absent.size() == 1 ? " " : "s ") + absent.stream().map(i -> i + "/" + n)
+                    .reduce((a, b) -> a + ", " + b).orElseThrow() + (absent.size() == 1 ? " is" : " are")
+                    + " missing: the inputs hold " + shards.stream().map(s -> s.shard().label() + " ("
+                    + s.resultFile() + ")").reduce((a, b) -> a + ", " + b).orElseThrow() + ".");
+        }
+        return combine(shards);
+    }
+
+    /** The verdicts of every shard folded per variant, in the run's variant order, by repetition. */
+    private static Result combine(List<Shard> shards) {
+        Shard first = shards.get(0);
+        List<WindowResult> windows = new ArrayList<>();
+        for (String label : first.shard().variants()) {
+            List<Result.ShardRun> runs = new ArrayList<>();
+            Map<Result.ShardRun, Shard> from = new HashMap<>();
+            for (Shard s : shards) {
+                s.shard().runs().stream().filter(x -> x.window().equals(label)).forEach(x -> {
+                    runs.add(x);
+                    from.put(x, s);
+                });
+            }
+            if (runs.isEmpty()) {
+                continue;
+            }
+            runs.sort(Comparator.comparingInt(Result.ShardRun::repetition));
+            List<Outcome> outcomes = runs.stream().map(Result.ShardRun::outcome).toList();
+            Outcome outcome = Repetition.outcome(outcomes);
+            // the first run with the verdict's outcome is the first of its shard with it: that shard kept its details
+            Shard holder = from.get(runs.stream().filter(x -> x.outcome() == outcome).findFirst().orElseThrow());
+            WindowResult details = holder.result().windows().stream().filter(w -> w.label().equals(label))
+                    .findFirst().orElseThrow();
+            windows.add(Repetition.fold(details, outcomes, runs.stream().map(Result.ShardRun::durationMillis).toList()));
+        }
+        Result.Run run = first.result().run();
+        return new Result(Result.SCHEMA, first.result().tckVersion(), first.result().driver(), first.result().jvm(),
+                true, null, windows, new Result.Run(run.families(), run.selected(), run.excluded(), run.settings()));
+    }
+
+    /**
+     * The certificate of the merged result, whose file has {@code resultSha256}: judged as a whole
+     * run's ({@link Certificate#of}), bound to the shards' artifacts, recording every shard's digests,
+     * and not certified when a shard's own fork ran under other settings than configured.
+     */
+    static Certificate certificate(Result merged, List<Shard> shards, Map<String, WindowInfo> catalog,
+                                   String resultSha256) {
+        List<Shard> ordered = new ArrayList<>(shards);
+        ordered.sort(Comparator.comparingInt(s -> s.shard().index()));
+        Certificate first = ordered.get(0).certificate();
+        Map<String, String> parameters = new java.util.TreeMap<>();
+        for (String p : List.of("repeat", "forkTimeout")) {
+            String v = first.settings().get(Settings.PREFIX + p);
+            if (v != null) {
+                parameters.put(Settings.PREFIX + p, v);
+            }
+        }
+        Certificate c = Certificate.of(merged, catalog, first.artifacts(), parameters, null, resultSha256);
+        List<String> carried = new ArrayList<>();
+        List<Certificate.MergedShard> record = new ArrayList<>();
+        for (Shard s : ordered) {
+            record.add(new Certificate.MergedShard(s.shard().index(), s.shard().count(), s.resultSha256(),
+                    s.certificateSha256()));
+            s.certificate().reasons().stream().filter(x -> x.startsWith("the fork ran with "))
+                    .forEach(x -> carried.add("shard " + s.shard().label() + ": " + x));
+        }
+        return c.merged(record, carried);
+    }
+
+    private static int repeat(Shard s) {
+        String v = s.certificate().settings().get(Settings.PREFIX + "repeat");
+        return v == null ? 1 : Integer.parseInt(v.strip());
+    }
+
+    private static List<String> digests(Certificate c) {
+        return c.artifacts().stream().map(a -> a.role() + " " + (a.id() == null ? "" : a.id() + " ") + a.kind() + " sha256 "
+                + a.sha256()).toList();
+    }
+
+    private static void same(Shard first, Shard s, String what, Function<Shard, Object> fact) throws Refused {
+        Object a = fact.apply(first);
+        Object b = fact.apply(s);
+        if (!Objects.equals(a, b)) {
+            throw new Refused(s.resultFile() + " was run with " + what + " " + b + ", but " + first.resultFile()
+                    + " with " + a + ": merge the shards of one run only.");
+        }
+    }
+}
