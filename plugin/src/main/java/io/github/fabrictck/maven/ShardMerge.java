@@ -183,13 +183,15 @@ final class ShardMerge {
         for (Shard s : shards) {
             same(first, s, "the split", x -> x.shard().count() + " shards");
             same(first, s, "the kit", x -> "Fabric TCK " + x.result().tckVersion());
-            same(first, s, "the driver", x -> x.result().driver());
+            same(first, s, "the driver", x -> x.result().driver() == null ? null
+                    : x.result().driver().name() + " " + x.result().driver().version());
             same(first, s, "the driver's artifacts", x -> digests(x.certificate()));
-            same(first, s, "the JVM", x -> x.result().jvm());
+            same(first, s, "the JVM", x -> x.result().jvm() == null ? null
+                    : x.result().jvm().version() + " (" + x.result().jvm().vendor() + ")");
             same(first, s, "the catalog", x -> "sha256 " + x.certificate().catalogSha256());
             same(first, s, "the windows selected", x -> x.shard().variants() + " excluding "
                     + x.certificate().excluded());
-            same(first, s, "the settings", x -> x.certificate().settings());
+            sameSettings(first, s);
             same(first, s, "the declared families", x -> x.certificate().families());
         }
         if (!catalogSha.equals(first.certificate().catalogSha256())) {
@@ -315,6 +317,25 @@ final class ShardMerge {
     private static List<String> digests(Certificate c) {
         return c.artifacts().stream().map(a -> a.role() + " " + (a.id() == null ? "" : a.id() + " ") + a.kind() + " sha256 "
                 + a.sha256()).toList();
+    }
+
+    /** Every setting in effect the same in both, else the first that differs, named with both values. */
+    private static void sameSettings(Shard first, Shard s) throws Refused {
+        Map<String, String> a = first.certificate().settings();
+        Map<String, String> b = s.certificate().settings();
+        Set<String> names = new TreeSet<>(a.keySet());
+        names.addAll(b.keySet());
+        for (String name : names) {
+            if (!Objects.equals(a.get(name), b.get(name))) {
+                throw new Refused(s.resultFile() + " was run with " + setting(name, b.get(name)) + ", but "
+                        + first.resultFile() + " with " + setting(name, a.get(name))
+                        + ": merge the shards of one run only.");
+            }
+        }
+    }
+
+    private static String setting(String name, String value) {
+        return value == null ? name + " unset" : name + "=" + value;
     }
 
     private static void same(Shard first, Shard s, String what, Function<Shard, Object> fact) throws Refused {
