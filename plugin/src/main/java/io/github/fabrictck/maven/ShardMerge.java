@@ -4,20 +4,15 @@ import io.github.fabrictck.launcher.Repetition;
 import io.github.fabrictck.launcher.Sharding;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
-import io.github.fabrictck.report.Outcome;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.Settings;
 import io.github.fabrictck.report.WindowInfo;
-import io.github.fabrictck.report.WindowResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -130,44 +125,12 @@ final class ShardMerge {
             throw new Refused("The certificate " + certFile + " does not verify: it is not the certificate of shard "
                     + part.label() + ".");
         }
-        String incomplete = incompleteness(r, part);
+        String incomplete = Sharding.incompleteness(r);
         if (incomplete != null) {
             throw new Refused(file + " is an incomplete shard " + part.label() + ": " + incomplete
                     + "; run that shard again.");
         }
         return new Shard(file, r, part, c, resultSha, certSha);
-    }
-
-    /** Why a shard's result is not complete or does not agree with its own runs, or {@code null}. */
-    private static String incompleteness(Result r, Result.Shard part) {
-        if (!r.complete()) {
-            return "its run did not finish";
-        }
-        Map<String, List<Result.ShardRun>> byWindow = new LinkedHashMap<>();
-        for (Result.ShardRun run : part.runs()) {
-            if (run.outcome() == null) {
-                return run.window() + " run " + run.repetition() + " has no verdict";
-            }
-            byWindow.computeIfAbsent(run.window(), k -> new ArrayList<>()).add(run);
-        }
-        Map<String, WindowResult> windows = new HashMap<>();
-        r.windows().forEach(w -> windows.put(w.label(), w));
-        for (Map.Entry<String, List<Result.ShardRun>> e : byWindow.entrySet()) {
-            WindowResult w = windows.remove(e.getKey());
-            List<Outcome> outcomes = e.getValue().stream().map(Result.ShardRun::outcome).toList();
-            if (w == null) {
-                return e.getKey() + " has no verdict";
-            }
-            int runs = w.repeat() == null ? 1 : w.repeat().runs();
-            if (runs != outcomes.size() || w.outcome() != Repetition.outcome(outcomes)) {
-                return "its verdict of " + e.getKey() + " (" + w.outcome() + " over " + runs + " runs) does not "
-                        + "agree with its runs (" + outcomes + ")";
-            }
-        }
-        if (!windows.isEmpty()) {
-            return "it has verdicts for " + String.join(", ", windows.keySet()) + ", which are not its part";
-        }
-        return null;
     }
 
     /**
@@ -199,85 +162,14 @@ final class ShardMerge {
                     + first.result().tckVersion() + ", sha256 " + first.certificate().catalogSha256()
                     + ") than this kit's (sha256 " + catalogSha + "): merge with the plugin version the shards ran.");
         }
-        int n = first.shard().count();
-        Map<Integer, Shard> byIndex = new LinkedHashMap<>();
-        for (Shard s : shards) {
-            Shard twin = byIndex.putIfAbsent(s.shard().index(), s);
-            if (twin != null) {
-                throw new Refused(s.resultFile() + " and " + twin.resultFile() + " are both shard " + s.shard().label()
-                        + ": give each shard once.");
-            }
+        List<Sharding.Named> named = shards.stream().map(x -> new Sharding.Named(x.resultFile().toString(), x.result()))
+                .toList();
+        try {
+            Sharding.cover(named, repeat(first));
+        } catch (IllegalArgumentException refused) {
+            throw new Refused(refused.getMessage());
         }
-        Map<Sharding.Unit, Shard> owner = new HashMap<>();
-        for (Shard s : shards) {
-            for (Result.ShardRun run : s.shard().runs()) {
-                Shard other = owner.putIfAbsent(new Sharding.Unit(run.window(), run.repetition()), s);
-                if (other != null) {
-                    throw new Refused(s.resultFile() + " and " + other.resultFile() + " both ran " + run.window()
-                            + " run " + run.repetition() + ": their parts overlap.");
-                }
-            }
-        }
-        int repeat = repeat(first);
-        for (Shard s : shards) {
-            Set<Sharding.Unit> assigned = new LinkedHashSet<>(Sharding.assigned(
-                    new Sharding.Part(s.shard().index(), n), s.shard().variants(), repeat));
-            Set<Sharding.Unit> ran = new LinkedHashSet<>();
-            s.shard().runs().forEach(run -> ran.add(new Sharding.Unit(run.window(), run.repetition())));
-            if (!assigned.equals(ran)) {
-                Set<Sharding.Unit> missing = new LinkedHashSet<>(assigned);
-                missing.removeAll(ran);
-                Set<Sharding.Unit> extra = new LinkedHashSet<>(ran);
-                extra.removeAll(assigned);
-                Sharding.Unit u = missing.isEmpty() ? extra.iterator().next() : missing.iterator().next();
-                throw new Refused(s.resultFile() + " does not hold the part the split gives shard " + s.shard().label()
-                        + ": " + u.window() + " run " + u.repetition() + (missing.isEmpty() ? " is not its own"
-                        : " is missing") + ".");
-            }
-        }
-        Set<Integer> absent = new TreeSet<>();
-        for (int i = 1; i <= n; i++) {
-            if (!byIndex.containsKey(i)) {
-                absent.add(i);
-            }
-        }
-        if (!absent.isEmpty()) {
-            throw new Refused("Shard" + (absent.size() == 1 ? " " : "s ") + absent.stream().map(i -> i + "/" + n)
-                    .reduce((a, b) -> a + ", " + b).orElseThrow() + (absent.size() == 1 ? " is" : " are")
-                    + " missing: the inputs hold " + shards.stream().map(s -> s.shard().label() + " ("
-                    + s.resultFile() + ")").reduce((a, b) -> a + ", " + b).orElseThrow() + ".");
-        }
-        return combine(shards);
-    }
-
-    /** The verdicts of every shard folded per variant, in the run's variant order, by repetition. */
-    private static Result combine(List<Shard> shards) {
-        Shard first = shards.get(0);
-        List<WindowResult> windows = new ArrayList<>();
-        for (String label : first.shard().variants()) {
-            List<Result.ShardRun> runs = new ArrayList<>();
-            Map<Result.ShardRun, Shard> from = new HashMap<>();
-            for (Shard s : shards) {
-                s.shard().runs().stream().filter(x -> x.window().equals(label)).forEach(x -> {
-                    runs.add(x);
-                    from.put(x, s);
-                });
-            }
-            if (runs.isEmpty()) {
-                continue;
-            }
-            runs.sort(Comparator.comparingInt(Result.ShardRun::repetition));
-            List<Outcome> outcomes = runs.stream().map(Result.ShardRun::outcome).toList();
-            Outcome outcome = Repetition.outcome(outcomes);
-            // the first run with the verdict's outcome is the first of its shard with it: that shard kept its details
-            Shard holder = from.get(runs.stream().filter(x -> x.outcome() == outcome).findFirst().orElseThrow());
-            WindowResult details = holder.result().windows().stream().filter(w -> w.label().equals(label))
-                    .findFirst().orElseThrow();
-            windows.add(Repetition.fold(details, outcomes, runs.stream().map(Result.ShardRun::durationMillis).toList()));
-        }
-        Result.Run run = first.result().run();
-        return new Result(Result.SCHEMA, first.result().tckVersion(), first.result().driver(), first.result().jvm(),
-                true, null, windows, new Result.Run(run.families(), run.selected(), run.excluded(), run.settings()));
+        return Sharding.combine(named);
     }
 
     /**

@@ -2,9 +2,15 @@ package io.github.fabrictck.launcher;
 
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.WindowResult;
+import io.github.fabrictck.report.Outcome;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -108,7 +114,7 @@ public final class Sharding {
     }
 
     /** The variants of {@code units} that run in round {@code repetition}, in the order of {@code variants}. */
-    static List<String> round(java.util.Set<Unit> units, List<String> variants, int repetition) {
+    static List<String> round(Set<Unit> units, List<String> variants, int repetition) {
         return variants.stream().filter(v -> units.contains(new Unit(v, repetition))).toList();
     }
 
@@ -124,7 +130,7 @@ public final class Sharding {
     /** The units as the launcher runs them: round by round (repetition 1 of every variant first). */
     static List<Unit> inRunOrder(List<Unit> units) {
         List<Unit> ordered = new ArrayList<>(units);
-        ordered.sort(java.util.Comparator.comparingInt(Unit::repetition));
+        ordered.sort(Comparator.comparingInt(Unit::repetition));
         return ordered;
     }
 
@@ -151,5 +157,145 @@ public final class Sharding {
         Result.Shard s = run.shard();
         return new Result.Run(run.families(), run.selected(), run.excluded(), run.settings(),
                 new Result.Shard(s.index(), s.count(), s.variants(), runs));
+    }
+
+    /** A shard's result and the file it was read from, which every refusal names. */
+    public record Named(String file, Result result) {
+
+        Result.Shard shard() {
+            return result.run().shard();
+        }
+    }
+
+    /**
+     * Why a shard's result is not a complete shard that agrees with itself, or {@code null}: the run
+     * finished, every planned run has a verdict, and each variant's verdict and run count are those
+     * of its runs.
+     */
+    public static String incompleteness(Result r) {
+        Result.Shard part = r.run() == null ? null : r.run().shard();
+        if (part == null) {
+            return "it is no shard";
+        }
+        if (!r.complete()) {
+            return "its run did not finish";
+        }
+        Map<String, List<Result.ShardRun>> byWindow = new LinkedHashMap<>();
+        for (Result.ShardRun run : part.runs()) {
+            if (run.outcome() == null) {
+                return run.window() + " run " + run.repetition() + " has no verdict";
+            }
+            byWindow.computeIfAbsent(run.window(), k -> new ArrayList<>()).add(run);
+        }
+        Map<String, WindowResult> windows = new HashMap<>();
+        r.windows().forEach(w -> windows.put(w.label(), w));
+        for (Map.Entry<String, List<Result.ShardRun>> e : byWindow.entrySet()) {
+            WindowResult w = windows.remove(e.getKey());
+            List<Outcome> outcomes = e.getValue().stream().map(Result.ShardRun::outcome).toList();
+            if (w == null) {
+                return e.getKey() + " has no verdict";
+            }
+            int runs = w.repeat() == null ? 1 : w.repeat().runs();
+            if (runs != outcomes.size() || w.outcome() != Repetition.outcome(outcomes)) {
+                return "its verdict of " + e.getKey() + " (" + w.outcome() + " over " + runs + " runs) does not "
+                        + "agree with its runs (" + outcomes + ")";
+            }
+        }
+        if (!windows.isEmpty()) {
+            return "it has verdicts for " + String.join(", ", windows.keySet()) + ", which are not its part";
+        }
+        return null;
+    }
+
+    /**
+     * Checks that {@code shards} (of one split of one run, {@code repeat} runs per variant) are its
+     * parts, each once: no index twice, no run in two shards, each shard holding exactly what the
+     * split gives it, and none missing.
+     *
+     * @throws IllegalArgumentException one sentence naming the file
+     */
+    public static void cover(List<Named> shards, int repeat) {
+        List<Named> ordered = new ArrayList<>(shards);
+        ordered.sort(Comparator.comparingInt(s -> s.shard().index()));
+        int n = ordered.get(0).shard().count();
+        Map<Integer, Named> byIndex = new LinkedHashMap<>();
+        for (Named s : ordered) {
+            Named twin = byIndex.putIfAbsent(s.shard().index(), s);
+            if (twin != null) {
+                throw new IllegalArgumentException(s.file() + " and " + twin.file() + " are both shard "
+                        + s.shard().label() + ": give each shard once.");
+            }
+        }
+        Map<Unit, Named> owner = new HashMap<>();
+        for (Named s : ordered) {
+            for (Result.ShardRun run : s.shard().runs()) {
+                Named other = owner.putIfAbsent(new Unit(run.window(), run.repetition()), s);
+                if (other != null) {
+                    throw new IllegalArgumentException(s.file() + " and " + other.file() + " both ran " + run.window()
+                            + " run " + run.repetition() + ": their parts overlap.");
+                }
+            }
+        }
+        for (Named s : ordered) {
+            Set<Unit> assigned = new LinkedHashSet<>(assigned(new Part(s.shard().index(), n), s.shard().variants(),
+                    repeat));
+            Set<Unit> ran = new LinkedHashSet<>();
+            s.shard().runs().forEach(run -> ran.add(new Unit(run.window(), run.repetition())));
+            if (!assigned.equals(ran)) {
+                Set<Unit> missing = new LinkedHashSet<>(assigned);
+                missing.removeAll(ran);
+                Set<Unit> extra = new LinkedHashSet<>(ran);
+                extra.removeAll(assigned);
+                Unit u = missing.isEmpty() ? extra.iterator().next() : missing.iterator().next();
+                throw new IllegalArgumentException(s.file() + " does not hold the part the split gives shard "
+                        + s.shard().label() + ": " + u.window() + " run " + u.repetition()
+                        + (missing.isEmpty() ? " is not its own" : " is missing") + ".");
+            }
+        }
+        List<String> absent = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            if (!byIndex.containsKey(i)) {
+                absent.add(i + "/" + n);
+            }
+        }
+        if (!absent.isEmpty()) {
+            throw new IllegalArgumentException("Shard" + (absent.size() == 1 ? " " : "s ") + String.join(", ", absent)
+                    + (absent.size() == 1 ? " is" : " are") + " missing: the inputs hold " + String.join(", ",
+                    ordered.stream().map(s -> s.shard().label() + " (" + s.file() + ")").toList()) + ".");
+        }
+    }
+
+    /**
+     * The one result the shards of a run make ({@link #cover} checked them): each variant's runs of
+     * every shard folded by repetition ({@link Repetition#fold}), exactly as one fork folds them, in
+     * the run's variant order; the run's facts without a shard.
+     */
+    public static Result combine(List<Named> shards) {
+        Named first = shards.get(0);
+        List<WindowResult> windows = new ArrayList<>();
+        for (String label : first.shard().variants()) {
+            List<Result.ShardRun> runs = new ArrayList<>();
+            Map<Result.ShardRun, Named> from = new HashMap<>();
+            for (Named s : shards) {
+                s.shard().runs().stream().filter(x -> x.window().equals(label)).forEach(x -> {
+                    runs.add(x);
+                    from.put(x, s);
+                });
+            }
+            if (runs.isEmpty()) {
+                continue;
+            }
+            runs.sort(Comparator.comparingInt(Result.ShardRun::repetition));
+            List<Outcome> outcomes = runs.stream().map(Result.ShardRun::outcome).toList();
+            Outcome outcome = Repetition.outcome(outcomes);
+            // the first run with the verdict's outcome is the first of its shard with it: that shard kept its details
+            Named holder = from.get(runs.stream().filter(x -> x.outcome() == outcome).findFirst().orElseThrow());
+            WindowResult details = holder.result().windows().stream().filter(w -> w.label().equals(label))
+                    .findFirst().orElseThrow();
+            windows.add(Repetition.fold(details, outcomes, runs.stream().map(Result.ShardRun::durationMillis).toList()));
+        }
+        Result.Run run = first.result().run();
+        return new Result(Result.SCHEMA, first.result().tckVersion(), first.result().driver(), first.result().jvm(),
+                true, null, windows, new Result.Run(run.families(), run.selected(), run.excluded(), run.settings()));
     }
 }
