@@ -47,6 +47,7 @@ public final class Report {
         overhead(md, map(r, "overhead"));
         scale(md, map(r, "scale"));
         connectionSetup(md, map(r, "connectionSetup"));
+        shards(md, map(r, "shards"));
         return md.toString();
     }
 
@@ -342,6 +343,47 @@ public final class Report {
     }
 
     /** The trials of a CS sweep: all of them, or those run to its FAIL or ERROR with the phase of the last. */
+    private static void shards(StringBuilder md, Map<String, Object> s) {
+        if (s == null || s.isEmpty()) {
+            return;
+        }
+        md.append("## 7. Sharding
+
+");
+        md.append("`sample`, windows ").append(s.get("windows")).append(", repeat ").append(s.get("repeat"))
+                .append(", split into n shards (`--shard i/n`) run one after the other on this machine, one launcher "
+                        + "JVM each, as n CI jobs would run them side by side; then merged in the benchmark's JVM as "
+                        + "`fabric-tck:merge` merges them (read, check the parts, fold, write the reports; the goal "
+                        + "also hashes each shard's certificate). With n machines the run takes the longest shard "
+                        + "plus the merge.
+
+");
+        md.append("| shards | wall time per shard | longest shard | sum of shards | merge | speed-up on n machines | "
+                + "variants | runs | verdicts as with the fewest shards |
+|---:|---|---:|---:|---:|---:|---:|---:|---|
+");
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) s.get("counts");
+        double first = rows.isEmpty() ? 0 : num(rows.get(0), "longestShardMillis")
+                + (rows.get(0).get("mergeMillis") == null ? 0 : num(rows.get(0), "mergeMillis"));
+        for (Map<String, Object> row : rows) {
+            List<Map<String, Object>> each = (List<Map<String, Object>>) row.get("shardWallMillis");
+            double total = num(row, "longestShardMillis") + (row.get("mergeMillis") == null ? 0 : num(row, "mergeMillis"));
+            md.append("| ").append(row.get("shards")).append(" | ")
+                    .append(String.join(", ", each.stream().map(x -> Stats.millis(num(x, "wallMillis"))).toList()))
+                    .append(" | ").append(Stats.millis(num(row, "longestShardMillis")))
+                    .append(" | ").append(Stats.millis(num(row, "sumShardMillis")))
+                    .append(" | ").append(row.get("mergeMillis") == null ? "failed: " + row.get("problem")
+                            : Stats.millis(num(row, "mergeMillis")))
+                    .append(" | ").append(total == 0 ? "–" : String.format(Locale.ROOT, "%.2f×", first / total))
+                    .append(" | ").append(row.get("variants")).append(" | ").append(row.get("runs"))
+                    .append(" | ").append(Boolean.TRUE.equals(row.get("verdictsAsFirst")) ? "yes" : "**no**")
+                    .append(" |
+");
+        }
+        md.append('
+');
+    }
+
     private static String trials(Map<String, Object> v) {
         if (v.get("trials") != null) {
             return Stats.grouped(lng(v, "trials"));

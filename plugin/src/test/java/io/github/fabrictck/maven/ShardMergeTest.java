@@ -187,6 +187,15 @@ class ShardMergeTest {
     }
 
     @Test
+    void jacksonWritesAShardsResultAsTheForksEncoderDoes() throws Exception {
+        Path one = shard(2, 3, List.of(new Sharding.Unit("CQ-1/b", 2)));
+        Result r = ResultDocument.read(one.resolve(ResultJson.FILE_NAME));
+        assertEquals(io.github.fabrictck.report.Json.pretty(ResultJson.toJson(r)), ResultDocument.text(r));
+        assertEquals(2, r.run().shard().index());
+        assertEquals(VARIANTS, r.run().shard().variants());
+    }
+
+    @Test
     void aMissingShardIsNamed() throws Exception {
         Path one = shard(1, 3, List.of());
         Path three = shard(3, 3, List.of());
