@@ -58,12 +58,12 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
      * The settings of the smoke that the default build runs: every section, as small as it gets (one
      * known-broken driver, one run, half a second of stress, one window for false positives, one JVM
      * per configuration; one JVM for connection setup: two runs of CS-1, which {@code broken-cs-2} passes,
-     * and CS-2, which it fails; CQ-3 on {@code sample} unsharded and in two shards).
+     * and CS-2, which it fails; two runs of CQ-3 on {@code sample} in one shard and in two).
      */
     public static BenchConfig smoke() {
         return new BenchConfig(1, List.of("broken-cq-3"), 0.5, true, 1, List.of("CQ-3"), 1, 1, 0, 1, 100,
                 List.of(1_000), 10, List.of(8), 2, List.of("broken-cs-2"), List.of("CS-1", "CS-2"), 1, List.of(1, 2),
-                List.of("CQ-3"), 1);
+                List.of("CQ-3"), 2);
     }
 
     /** {@link #defaults()} with every {@code bench.*} property that is set and not empty applied. */

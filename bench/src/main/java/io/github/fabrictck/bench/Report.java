@@ -342,26 +342,27 @@ public final class Report {
         }
     }
 
-    /** The trials of a CS sweep: all of them, or those run to its FAIL or ERROR with the phase of the last. */
+    /** Section 7 alone, from results holding {@code "shards"}. */
+    public static String shardsSection(Map<String, Object> r) {
+        StringBuilder md = new StringBuilder();
+        shards(md, map(r, "shards"));
+        return md.toString();
+    }
+
+    /** Section 7: per shard count, each shard's wall time, the merge's, and whether the verdicts stay the same. */
     private static void shards(StringBuilder md, Map<String, Object> s) {
         if (s == null || s.isEmpty()) {
             return;
         }
-        md.append("## 7. Sharding
-
-");
+        md.append("## 7. Sharding\n\n");
         md.append("`sample`, windows ").append(s.get("windows")).append(", repeat ").append(s.get("repeat"))
                 .append(", split into n shards (`--shard i/n`) run one after the other on this machine, one launcher "
                         + "JVM each, as n CI jobs would run them side by side; then merged in the benchmark's JVM as "
                         + "`fabric-tck:merge` merges them (read, check the parts, fold, write the reports; the goal "
                         + "also hashes each shard's certificate). With n machines the run takes the longest shard "
-                        + "plus the merge.
-
-");
+                        + "plus the merge.\n\n");
         md.append("| shards | wall time per shard | longest shard | sum of shards | merge | speed-up on n machines | "
-                + "variants | runs | verdicts as with the fewest shards |
-|---:|---|---:|---:|---:|---:|---:|---:|---|
-");
+                + "variants | runs | verdicts as with the fewest shards |\n|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
         List<Map<String, Object>> rows = (List<Map<String, Object>>) s.get("counts");
         double first = rows.isEmpty() ? 0 : num(rows.get(0), "longestShardMillis")
                 + (rows.get(0).get("mergeMillis") == null ? 0 : num(rows.get(0), "mergeMillis"));
@@ -377,13 +378,12 @@ public final class Report {
                     .append(" | ").append(total == 0 ? "–" : String.format(Locale.ROOT, "%.2f×", first / total))
                     .append(" | ").append(row.get("variants")).append(" | ").append(row.get("runs"))
                     .append(" | ").append(Boolean.TRUE.equals(row.get("verdictsAsFirst")) ? "yes" : "**no**")
-                    .append(" |
-");
+                    .append(" |\n");
         }
-        md.append('
-');
+        md.append('\n');
     }
 
+    /** The trials of a CS sweep: all of them, or those run to its FAIL or ERROR with the phase of the last. */
     private static String trials(Map<String, Object> v) {
         if (v.get("trials") != null) {
             return Stats.grouped(lng(v, "trials"));

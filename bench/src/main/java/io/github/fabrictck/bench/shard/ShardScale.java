@@ -31,6 +31,20 @@ public final class ShardScale {
     private ShardScale() {
     }
 
+    /**
+     * This section alone: {@code java -cp ... io.github.fabrictck.bench.shard.ShardScale DIRECTORY}, with
+     * the {@code bench.shard*} properties; writes {@code shards.json} and {@code shards.md} there.
+     */
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("shards", measure(Forks.prepare(dir.resolve("shards-work")), BenchConfig.fromProperties(System.getProperties()),
+                dir.resolve("shards-work"), line -> System.out.println("bench: " + line)));
+        java.nio.file.Files.writeString(dir.resolve("shards.json"), io.github.fabrictck.report.Json.pretty(r));
+        java.nio.file.Files.writeString(dir.resolve("shards.md"), io.github.fabrictck.bench.Report.shardsSection(r));
+        System.exit(0);
+    }
+
     /** Runs every shard count of the configuration; one entry per count. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> measure(Forks forks, BenchConfig config, Path work, Consumer<String> say)
