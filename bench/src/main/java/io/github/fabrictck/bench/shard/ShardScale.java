@@ -111,6 +111,9 @@ public final class ShardScale {
                     throw new IllegalArgumentException(file + " is an incomplete shard: " + incomplete);
                 }
                 named.add(new Sharding.Named(file.toString(), r));
+                // the windows' own time, without the JVM's start and the agent's rewriting
+                shards.get(i - 1).put("windowMillis",
+                        r.run().shard().runs().stream().mapToLong(Result.ShardRun::durationMillis).sum());
             }
             Sharding.cover(named, config.shardRepeat());
             Result merged = Sharding.combine(named);
