@@ -53,17 +53,9 @@ public final class Launcher {
      * @param bound           how soon pending work must be taken up
      * @param pointTimeout    how long a script waits for a point before the window is ERROR
      * @param windowTimeout   the longest a window may run before it is ERROR
-     * @param shard           the part of the run to run ({@link Sharding}), or {@code null} for all of it
      */
     public record Config(String driverName, Set<String> windows, Set<String> excluded, int repeat,
-                         String reproducePrefix, Duration bound, Duration pointTimeout, Duration windowTimeout,
-                         Sharding.Part shard) {
-
-        /** The whole run, unsharded. */
-        public Config(String driverName, Set<String> windows, Set<String> excluded, int repeat,
-                      String reproducePrefix, Duration bound, Duration pointTimeout, Duration windowTimeout) {
-            this(driverName, windows, excluded, repeat, reproducePrefix, bound, pointTimeout, windowTimeout, null);
-        }
+                         String reproducePrefix, Duration bound, Duration pointTimeout, Duration windowTimeout) {
     }
 
     /** Told of a run as it goes, on the launcher's thread. */
@@ -141,6 +133,16 @@ public final class Launcher {
      * @return the whole result, complete
      */
     public static Result run(Config config, Listener listener) throws ConfigurationError {
+        return run(config, null, listener);
+    }
+
+    /**
+     * Runs the part {@code shard} of the selected windows' runs ({@link Sharding}), or all of them
+     * when it is {@code null}, telling {@code listener} as it goes.
+     *
+     * @return the whole result of the part, complete
+     */
+    public static Result run(Config config, Sharding.Part shard, Listener listener) throws ConfigurationError {
         Catalog catalog = Catalog.discover();
         Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
         Set<String> variants = WindowSelection.variants(catalog, config.windows(), config.excluded());
@@ -149,28 +151,26 @@ public final class Launcher {
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
         Result.Run run = runFacts(driver, windows, config.excluded());
-        if (config.shard() != null) {
+        if (shard != null) {
             run = new Result.Run(run.families(), run.selected(), run.excluded(), run.settings(),
-                    Sharding.plan(config.shard(), List.copyOf(variants), config.repeat()));
+                    Sharding.plan(shard, List.copyOf(variants), config.repeat()));
         }
-        Set<Sharding.Unit> assigned = new java.util.HashSet<>(
-                Sharding.assigned(config.shard(), List.copyOf(variants), config.repeat()));
         Map<String, List<WindowResult>> runs = new LinkedHashMap<>();
         listener.header(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, null, List.of(), run));
 
+        LauncherDiscoveryRequest whole = discovery(catalog, variants, config);
+        Set<Sharding.Unit> assigned = shard == null ? null
+                : new java.util.HashSet<>(Sharding.assigned(shard, List.copyOf(variants), config.repeat()));
         for (int r = 1; r <= Math.max(1, config.repeat()); r++) {
-            // a shard runs, in each round, only the variants the split gave it for that repetition
-            List<String> thisRound = Sharding.round(assigned, List.copyOf(variants), r);
-            if (thisRound.isEmpty()) {
-                continue;
+            LauncherDiscoveryRequest discovery = whole;
+            if (assigned != null) {
+                // a shard runs, in each round, only the variants the split gave it for that repetition
+                List<String> thisRound = Sharding.round(assigned, List.copyOf(variants), r);
+                if (thisRound.isEmpty()) {
+                    continue;
+                }
+                discovery = discovery(catalog, Set.copyOf(thisRound), config);
             }
-            LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                    .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
-                    .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
-                    .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
-            catalog.entries().stream().filter(e -> thisRound.contains(e.label()))
-                    .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
-            LauncherDiscoveryRequest discovery = request.build();
             String round = config.repeat() > 1 ? " (run " + r + " of " + config.repeat() + ")" : "";
             LauncherFactory.create().execute(discovery, new TestExecutionListener() {
                 private long started;
@@ -194,6 +194,17 @@ public final class Launcher {
         }
         return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
                 runs.values().stream().map(Repetition::aggregate).toList(), Sharding.withOutcomes(run, runs));
+    }
+
+    /** The request that runs {@code variants} (labels) of the catalog, in catalog order. */
+    private static LauncherDiscoveryRequest discovery(Catalog catalog, Set<String> variants, Config config) {
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
+                .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
+        catalog.entries().stream().filter(e -> variants.contains(e.label()))
+                .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
+        return request.build();
     }
 
     /** What this run was asked to do and what the driver declares; settings are the fork's {@code fabric-tck.*} properties. */

@@ -82,7 +82,7 @@ public final class Main {
         int status;
         try {
             Launcher.Config config = parse(args);
-            Launcher.run(config, link);
+            Launcher.run(config, shard(args), link);
             link.end(endKey);
             status = 0;
         } catch (ConfigurationError e) {
@@ -116,7 +116,7 @@ public final class Main {
                 throw new ConfigurationError("Missing --out DIR (where to write fabric-tck-result.json) or --channel PORT.");
             }
             Standalone files = new Standalone(Path.of(out), Catalog.discover().info());
-            Launcher.run(config, files);
+            Launcher.run(config, shard(args), files);
             files.end();
             status = 0;
         } catch (ConfigurationError e) {
@@ -228,6 +228,11 @@ public final class Main {
         return keys;
     }
 
+    /** The part of the run {@code --shard I/N} names, or {@code null} for the whole run. */
+    static Sharding.Part shard(String[] args) throws ConfigurationError {
+        return Sharding.parse(option(args, "--shard"));
+    }
+
     /** The value of option {@code name}, or {@code null}. */
     private static String option(String[] args, String name) {
         for (int i = 0; i + 1 < args.length; i += 2) {
@@ -250,7 +255,6 @@ public final class Main {
         Set<String> windows = new LinkedHashSet<>();
         Set<String> excluded = new LinkedHashSet<>();
         int repeat = 1;
-        Sharding.Part shard = null;
         String reproduce = "mvn io.github.fabrictck:fabric-tck-maven-plugin:" + Launcher.tckVersion() + ":run";
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -263,8 +267,7 @@ public final class Main {
                 case "--windows" -> windows.addAll(WindowSelection.names(v));
                 case "--exclude" -> excluded.addAll(WindowSelection.names(v));
                 case "--repeat" -> repeat = positive(v);
-                case "--shard" -> shard = Sharding.parse(v);
-                case "--out", "--channel", "--fork-timeout" -> {
+                case "--out", "--channel", "--fork-timeout", "--shard" -> {
                     // read by main
                 }
                 case "--reproduce-prefix" -> reproduce = v;
@@ -274,7 +277,7 @@ public final class Main {
             }
         }
         return new Launcher.Config(driver, windows, excluded, repeat, reproduce, seconds("fabric-tck.bound", 1),
-                seconds("fabric-tck.pointTimeout", 5), seconds("fabric-tck.windowTimeout", 60), shard);
+                seconds("fabric-tck.pointTimeout", 5), seconds("fabric-tck.windowTimeout", 60));
     }
 
     private static int positive(String v) throws ConfigurationError {
