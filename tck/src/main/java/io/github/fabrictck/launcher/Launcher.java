@@ -193,7 +193,8 @@ public final class Launcher {
             });
         }
         return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
-                runs.values().stream().map(Repetition::aggregate).toList(), Sharding.withOutcomes(run, runs));
+                runs.values().stream().map(Repetition::aggregate).toList(),
+                shard == null ? run : Sharding.withOutcomes(run, runs));
     }
 
     /** The request that runs {@code variants} (labels) of the catalog, in catalog order. */
