@@ -4,6 +4,7 @@ import io.github.fabrictck.bench.cs.ConnectionSetup;
 import io.github.fabrictck.bench.overhead.Overhead;
 import io.github.fabrictck.bench.scale.PeerScale;
 import io.github.fabrictck.bench.scale.Scale;
+import io.github.fabrictck.bench.shard.ShardScale;
 import io.github.fabrictck.bench.stress.StressMain;
 import io.github.fabrictck.launcher.Catalog;
 import io.github.fabrictck.report.Json;
@@ -120,6 +121,7 @@ public final class Bench {
         scale.put("peers", PeerScale.measure(forks, config.scalePeers(), work));
         r.put("scale", scale);
         r.put("connectionSetup", ConnectionSetup.measure(forks, config, work, Bench::say));
+        r.put("shards", ShardScale.measure(forks, config, work, Bench::say));
 
         r.put("wallTimeSeconds", Math.round((System.nanoTime() - t0) / 1e8) / 10.0);
         r.put("loadAverageAtEnd", Machine.loadAverage());

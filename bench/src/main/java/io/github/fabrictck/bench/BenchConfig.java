@@ -37,29 +37,33 @@ import java.util.Properties;
  * @param csWindows           the windows of the connection-setup section ({@code bench.csWindows}, {@code CS}: the
  *                            whole family)
  * @param seed                seed of every random choice of the stress device and loop ({@code bench.seed}, 1)
+ * @param shardCounts         shard counts of the sharding section ({@code bench.shardCounts}, 1, 2, 4)
+ * @param shardWindows        the windows of the sharding section ({@code bench.shardWindows}, CQ and HS)
+ * @param shardRepeat         runs of each of those window variants ({@code bench.shardRepeat}, 2)
  */
 public record BenchConfig(int runs, List<String> drivers, double stressSeconds, boolean stressControl,
                           int falsePositiveRuns, List<String> falsePositiveWindows, int startupForks, int jmhForks, int jmhWarmupIterations,
                           int jmhIterations, int jmhIterationMillis, List<Integer> scaleSizes, int scaleCapSeconds,
                           List<Integer> scalePeers, int csRuns, List<String> csDrivers, List<String> csWindows,
-                          long seed) {
+                          long seed, List<Integer> shardCounts, List<String> shardWindows, int shardRepeat) {
 
     /** The settings of the full run. */
     public static BenchConfig defaults() {
         return new BenchConfig(100, List.of(), 60, true, 1000,
                 List.of("CQ", "HS"), 5, 2, 3, 5, 1000, List.of(1_000, 10_000, 100_000, 1_000_000), 120, List.of(8, 16, 32, 64),
-                20, List.of(), List.of("CS"), 1);
+                20, List.of(), List.of("CS"), 1, List.of(1, 2, 4), List.of("CQ", "HS"), 2);
     }
 
     /**
      * The settings of the smoke that the default build runs: every section, as small as it gets (one
      * known-broken driver, one run, half a second of stress, one window for false positives, one JVM
      * per configuration; one JVM for connection setup: two runs of CS-1, which {@code broken-cs-2} passes,
-     * and CS-2, which it fails).
+     * and CS-2, which it fails; two runs of CQ-3 on {@code sample} in one shard and in two).
      */
     public static BenchConfig smoke() {
         return new BenchConfig(1, List.of("broken-cq-3"), 0.5, true, 1, List.of("CQ-3"), 1, 1, 0, 1, 100,
-                List.of(1_000), 10, List.of(8), 2, List.of("broken-cs-2"), List.of("CS-1", "CS-2"), 1);
+                List.of(1_000), 10, List.of(8), 2, List.of("broken-cs-2"), List.of("CS-1", "CS-2"), 1, List.of(1, 2),
+                List.of("CQ-3"), 2);
     }
 
     /** {@link #defaults()} with every {@code bench.*} property that is set and not empty applied. */
@@ -85,7 +89,11 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
                 integer(p, "csRuns", d.csRuns),
                 list(p, "csDrivers", d.csDrivers),
                 list(p, "csWindows", d.csWindows),
-                Long.parseLong(value(p, "seed", Long.toString(d.seed))));
+                Long.parseLong(value(p, "seed", Long.toString(d.seed))),
+                list(p, "shardCounts", null) == null ? d.shardCounts
+                        : list(p, "shardCounts", null).stream().map(Integer::valueOf).toList(),
+                list(p, "shardWindows", d.shardWindows),
+                integer(p, "shardRepeat", d.shardRepeat));
     }
 
     /** The settings as {@code -Dbench.NAME=VALUE} flags, only those that differ from the defaults. */
@@ -124,6 +132,9 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
         m.put("csDrivers", csDrivers);
         m.put("csWindows", csWindows);
         m.put("seed", seed);
+        m.put("shardCounts", shardCounts);
+        m.put("shardWindows", shardWindows);
+        m.put("shardRepeat", shardRepeat);
         return m;
     }
 

@@ -47,6 +47,7 @@ public final class Report {
         overhead(md, map(r, "overhead"));
         scale(md, map(r, "scale"));
         connectionSetup(md, map(r, "connectionSetup"));
+        shards(md, map(r, "shards"));
         return md.toString();
     }
 
@@ -339,6 +340,50 @@ public final class Report {
             }
             md.append(".\n\n");
         }
+    }
+
+    /** Section 7 alone, from results holding {@code "shards"}. */
+    public static String shardsSection(Map<String, Object> r) {
+        StringBuilder md = new StringBuilder();
+        shards(md, map(r, "shards"));
+        return md.toString();
+    }
+
+    /** Section 7: per shard count, each shard's wall time, the merge's, and whether the verdicts stay the same. */
+    private static void shards(StringBuilder md, Map<String, Object> s) {
+        if (s == null || s.isEmpty()) {
+            return;
+        }
+        md.append("## 7. Sharding\n\n");
+        md.append("`sample`, windows ").append(s.get("windows")).append(", repeat ").append(s.get("repeat"))
+                .append(", split into n shards (`--shard i/n`) run one after the other on this machine, one launcher "
+                        + "JVM each, as n CI jobs would run them side by side; then merged in the benchmark's JVM as "
+                        + "`fabric-tck:merge` merges them (read, check the parts, fold, write the reports; the goal "
+                        + "also hashes each shard's certificate). With n machines the run takes the longest shard "
+                        + "plus the merge; in brackets, the time of each shard's windows alone (the rest is the JVM's "
+                        + "start, the agent's rewriting and the catalog's discovery, paid once per shard).\n\n");
+        md.append("| shards | wall time per shard (its windows' time) | longest shard | sum of shards | merge | speed-up on n machines | "
+                + "variants | runs | verdicts as with the fewest shards |\n|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) s.get("counts");
+        double first = rows.isEmpty() ? 0 : num(rows.get(0), "longestShardMillis")
+                + (rows.get(0).get("mergeMillis") == null ? 0 : num(rows.get(0), "mergeMillis"));
+        for (Map<String, Object> row : rows) {
+            List<Map<String, Object>> each = (List<Map<String, Object>>) row.get("shardWallMillis");
+            double total = num(row, "longestShardMillis") + (row.get("mergeMillis") == null ? 0 : num(row, "mergeMillis"));
+            md.append("| ").append(row.get("shards")).append(" | ")
+                    .append(String.join(", ", each.stream().map(x -> Stats.millis(num(x, "wallMillis"))
+                            + (x.get("windowMillis") == null ? "" : " (" + Stats.millis(num(x, "windowMillis")) + ")"))
+                            .toList()))
+                    .append(" | ").append(Stats.millis(num(row, "longestShardMillis")))
+                    .append(" | ").append(Stats.millis(num(row, "sumShardMillis")))
+                    .append(" | ").append(row.get("mergeMillis") == null ? "failed: " + row.get("problem")
+                            : Stats.millis(num(row, "mergeMillis")))
+                    .append(" | ").append(total == 0 ? "–" : String.format(Locale.ROOT, "%.2f×", first / total))
+                    .append(" | ").append(row.get("variants")).append(" | ").append(row.get("runs"))
+                    .append(" | ").append(Boolean.TRUE.equals(row.get("verdictsAsFirst")) ? "yes" : "**no**")
+                    .append(" |\n");
+        }
+        md.append('\n');
     }
 
     /** The trials of a CS sweep: all of them, or those run to its FAIL or ERROR with the phase of the last. */

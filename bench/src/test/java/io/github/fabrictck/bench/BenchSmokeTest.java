@@ -28,7 +28,8 @@ class BenchSmokeTest {
         Map<String, Object> json = (Map<String, Object>) Json.parse(Files.readString(out.resolve("bench-results.json")));
         assertEquals(r.get("command"), json.get("command"));
         for (String heading : List.of("## Headline", "## 1. Directed detection", "## 2. Plain-stress baseline",
-                "## 3. False positives", "## 4. Overhead", "## 5. Scale", "## 6. Connection setup on virtual time")) {
+                "## 3. False positives", "## 4. Overhead", "## 5. Scale", "## 6. Connection setup on virtual time",
+                "## 7. Sharding")) {
             assertTrue(md.contains(heading), heading + " in\n" + md);
         }
         assertTrue(md.contains("| broken-cq-3 | CQ-3 | 1 | "), md);
@@ -49,6 +50,9 @@ class BenchSmokeTest {
         List<Map<String, Object>> csDrivers = (List<Map<String, Object>>) cs.get("drivers");
         assertEquals(List.of("broken-cs-2"), csDrivers.stream().map(d -> d.get("driver")).toList());
         csDrivers.forEach(d -> assertEquals(0L, d.get("exitCode"), "the CS fork: " + d.get("log")));
+        List<Map<String, Object>> shards = (List<Map<String, Object>>) ((Map<String, Object>) json.get("shards")).get("counts");
+        assertEquals(List.of(1L, 2L), shards.stream().map(s -> s.get("shards")).toList());
+        shards.forEach(s -> assertEquals(Boolean.TRUE, s.get("verdictsAsFirst"), "merged as unsharded: " + s));
         Map<String, Object> startup = (Map<String, Object>) ((Map<String, Object>) json.get("overhead")).get("startup");
         assertTrue(((Number) ((Map<String, Object>) startup.get("withAgent")).get("instrumentedClasses")).intValue() > 0,
                 "the agent rewrote the driver's classes: " + startup);

@@ -85,6 +85,17 @@ final class CertificateDocument {
         ArrayNode verdicts = root.putArray("verdicts");
         c.verdicts().forEach(v -> verdicts.addObject().put("id", v.id()).put("variant", v.variant())
                 .put("outcome", v.outcome().name()));
+        if (c.shard() != null) {
+            root.putObject("shard").put("index", c.shard().index()).put("count", c.shard().count());
+        }
+        if (c.merged() != null) {
+            ArrayNode shards = root.putObject("merged").putArray("shards");
+            c.merged().forEach(m -> {
+                ObjectNode shard = shards.addObject().put("index", m.index()).put("count", m.count());
+                shard.putObject("result").put("sha256", m.resultSha256());
+                shard.putObject("certificate").put("sha256", m.certificateSha256());
+            });
+        }
         return root;
     }
 
@@ -144,10 +155,34 @@ final class CertificateDocument {
                     new Result.DriverInfo(string(driver, "name"), string(driver, "version")),
                     strings(driver, "families"), strings(windows, "selected"), strings(windows, "excluded"), settings,
                     jvm == null ? null : new Result.JvmInfo(string(jvm, "version"), string(jvm, "vendor")),
-                    artifacts, string(result, "sha256"), result.path("complete").booleanValue(), verdicts);
+                    artifacts, string(result, "sha256"), result.path("complete").booleanValue(), verdicts,
+                    root.hasNonNull("shard") ? new Certificate.Part(integer(object(root, "shard"), "index"),
+                            integer(object(root, "shard"), "count")) : null, merged(root));
         } catch (IllegalArgumentException invalid) {
             throw new IOException(file + " is not a " + Certificate.SCHEMA + " document: " + invalid.getMessage(), invalid);
         }
+    }
+
+    private static List<Certificate.MergedShard> merged(JsonNode root) {
+        if (!root.hasNonNull("merged")) {
+            return null;
+        }
+        List<Certificate.MergedShard> shards = new ArrayList<>();
+        for (JsonNode m : array(object(root, "merged"), "shards")) {
+            if (!m.isObject()) {
+                throw new IllegalArgumentException("a merged shard is not an object.");
+            }
+            shards.add(new Certificate.MergedShard(integer(m, "index"), integer(m, "count"),
+                    string(object(m, "result"), "sha256"), string(object(m, "certificate"), "sha256")));
+        }
+        return shards;
+    }
+
+    private static int integer(JsonNode o, String name) {
+        if (!o.path(name).canConvertToInt() || !o.path(name).isIntegralNumber()) {
+            throw new IllegalArgumentException("\"" + name + "\" is not a whole number.");
+        }
+        return o.get(name).intValue();
     }
 
     private static List<String> strings(JsonNode o, String name) {

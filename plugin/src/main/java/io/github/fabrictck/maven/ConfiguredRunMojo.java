@@ -44,6 +44,14 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
     @Parameter(property = "fabric-tck.repeat", defaultValue = "1")
     protected String repeat;
 
+    /**
+     * Runs only the i-th of n disjoint parts of the run ({@code i/n}, 1 ≤ i ≤ n; for example {@code 2/4}):
+     * the shard of one job of a CI matrix, which {@code fabric-tck:merge} joins with the others. A
+     * shard alone is never a certification. See README, "Sharding in CI".
+     */
+    @Parameter(property = "fabric-tck.shard")
+    protected String shard;
+
     /** Comma list of package prefixes to instrument in addition to the classes directory. */
     @Parameter(property = "fabric-tck.instrumentPackages")
     protected String instrumentPackages;

@@ -102,6 +102,15 @@ final class ResultDocument {
             strings(run.putArray("excluded"), r.run().excluded());
             ObjectNode settings = run.putObject("settings");
             r.run().settings().forEach(settings::put);
+            Result.Shard shard = r.run().shard();
+            if (shard != null) {
+                ObjectNode part = run.putObject("shard").put("index", shard.index()).put("count", shard.count());
+                strings(part.putArray("variants"), shard.variants());
+                ArrayNode runs = part.putArray("runs");
+                shard.runs().forEach(x -> runs.addObject().put("window", x.window()).put("repetition", x.repetition())
+                        .put("outcome", x.outcome() == null ? null : x.outcome().name())
+                        .put("durationMillis", x.durationMillis()));
+            }
         }
         return root;
     }

@@ -1,6 +1,7 @@
 package io.github.fabrictck.maven;
 
 import io.github.fabrictck.launcher.RunRecord;
+import io.github.fabrictck.launcher.Sharding;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
 import io.github.fabrictck.report.HtmlReport;
@@ -13,6 +14,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -69,12 +71,14 @@ public class RunMojo extends ConfiguredRunMojo {
         List<String> classpath = classpath();
         RunConfiguration config = configuration();
         failIfNotNull(Preflight.settings(config, jvm == null ? null : jvm.toPath(), mavenProperties()));
+        failIfNotNull(Sharding.problem(shard));
         failIfNotNull(Preflight.outputDirectory(out));
         failIfNotNull(Preflight.windows(windows, excludeWindows));
         failIfNotNull(Preflight.spi(version(project.getArtifacts(), SPI), version(pluginArtifacts, SPI)));
         failIfNotNull(Preflight.compiled(classesDirectory.toPath(), sourceRoots()));
         failIfNotNull(Preflight.drivers(classpath, driver));
         Map<String, WindowInfo> catalog = catalogInfo();
+        forkShard = shard == null || shard.isBlank() ? null : shard.strip();
         Result result = runCatalog(config, classpath, out, catalog);
         if (result != null) {
             certify(out, catalog, config);
@@ -107,11 +111,14 @@ public class RunMojo extends ConfiguredRunMojo {
         boolean connected;
         try (ForkChannel channel = ForkChannel.open()) {
             record = new RunRecord(channel.endKey());
-            List<String> command = new ForkCommand(java(), config.argLine(), classesDirectory.toPath(),
+            List<String> command = new ArrayList<>(new ForkCommand(java(), config.argLine(), classesDirectory.toPath(),
                     config.instrumentPackages(), config.windowTimeoutSeconds(), agentJar(),
                     ForkClasspath.kit(pluginJars(), pluginGroupId + ":" + pluginArtifactId), classpath, channel.port(),
                     forkTimeout, config.driver(), config.windows(), config.excludeWindows(), config.repeatCount(),
-                    reproducePrefix).arguments();
+                    reproducePrefix).arguments());
+            if (forkShard != null) {
+                command.addAll(List.of("--shard", forkShard));
+            }
             getLog().debug("Fabric TCK fork: " + String.join(" ", command));
             channel.listen(line -> {
                 String said = record.accept(line);
@@ -163,6 +170,9 @@ public class RunMojo extends ConfiguredRunMojo {
         record.dumps().keySet().forEach(name -> getLog().info("Fabric TCK thread dump: " + out.resolve(name)));
         return result;
     }
+
+    /** The shard this goal's own run runs ({@code i/n}), or {@code null}: {@code recheck} runs a certificate's whole run. */
+    private String forkShard;
 
     /** The settings that are not the default, as {@code -D} properties of a reproduce command. */
     private Map<String, String> changedSettings(RunConfiguration config) {
@@ -217,7 +227,11 @@ public class RunMojo extends ConfiguredRunMojo {
             String line = "Fabric TCK: " + (c.driver() == null ? "the driver" : c.driver().name() + " "
                     + c.driver().version()) + " " + (c.certified() ? "certified" : c.standing() + " ("
                     + String.join("; ", c.reasons()) + ")") + ".";
-            if (c.certified()) {
+            if (c.shard() != null) {
+                getLog().info("Fabric TCK: " + (c.driver() == null ? "the driver" : c.driver().name() + " "
+                        + c.driver().version()) + " shard " + c.shard().label() + (c.complete() ? " done" : " incomplete")
+                        + ": merge the shards with fabric-tck:merge (a shard alone is never a certification).");
+            } else if (c.certified()) {
                 getLog().info(line);
             } else {
                 getLog().warn(line);

@@ -44,6 +44,9 @@ public class VerifyMojo extends ConfiguredRunMojo {
         }
         RunConfiguration config = configuration();
         String badSetting = Preflight.settings(config, null, Map.of());
+        if (badSetting == null) {
+            badSetting = io.github.fabrictck.launcher.Sharding.problem(shard);
+        }
         if (badSetting != null) {
             throw new MojoFailureException(badSetting);
         }

@@ -134,6 +134,16 @@ public final class Launcher {
      * @return the whole result, complete
      */
     public static Result run(Config config, Listener listener) throws ConfigurationError {
+        return run(config, null, listener);
+    }
+
+    /**
+     * Runs the part {@code shard} of the selected windows' runs ({@link Sharding}), or all of them
+     * when it is {@code null}, telling {@code listener} as it goes.
+     *
+     * @return the whole result of the part, complete
+     */
+    public static Result run(Config config, Sharding.Part shard, Listener listener) throws ConfigurationError {
         Catalog catalog = Catalog.discover();
         Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
         Set<String> variants = WindowSelection.variants(catalog, config.windows(), config.excluded());
@@ -153,18 +163,26 @@ public final class Launcher {
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
         Result.Run run = runFacts(driver, windows, config.excluded());
+        if (shard != null) {
+            run = new Result.Run(run.families(), run.selected(), run.excluded(), run.settings(),
+                    Sharding.plan(shard, List.copyOf(variants), config.repeat()));
+        }
         Map<String, List<WindowResult>> runs = new LinkedHashMap<>();
         listener.header(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, null, List.of(), run));
 
-        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
-                .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
-                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
-        catalog.entries().stream().filter(e -> variants.contains(e.label()))
-                .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
-        LauncherDiscoveryRequest discovery = request.build();
-
+        LauncherDiscoveryRequest whole = discovery(catalog, variants, config);
+        Set<Sharding.Unit> assigned = shard == null ? null
+                : new java.util.HashSet<>(Sharding.assigned(shard, List.copyOf(variants), config.repeat()));
         for (int r = 1; r <= Math.max(1, config.repeat()); r++) {
+            LauncherDiscoveryRequest discovery = whole;
+            if (assigned != null) {
+                // a shard runs, in each round, only the variants the split gave it for that repetition
+                List<String> thisRound = Sharding.round(assigned, List.copyOf(variants), r);
+                if (thisRound.isEmpty()) {
+                    continue;
+                }
+                discovery = discovery(catalog, Set.copyOf(thisRound), config);
+            }
             String round = config.repeat() > 1 ? " (run " + r + " of " + config.repeat() + ")" : "";
             LauncherFactory.create().execute(discovery, new TestExecutionListener() {
                 private long started;
@@ -192,7 +210,19 @@ public final class Launcher {
             });
         }
         return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
-                runs.values().stream().map(Repetition::aggregate).toList(), run);
+                runs.values().stream().map(Repetition::aggregate).toList(),
+                shard == null ? run : Sharding.withOutcomes(run, runs));
+    }
+
+    /** The request that runs {@code variants} (labels) of the catalog, in catalog order. */
+    private static LauncherDiscoveryRequest discovery(Catalog catalog, Set<String> variants, Config config) {
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
+                .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
+                .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
+        catalog.entries().stream().filter(e -> variants.contains(e.label()))
+                .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));
+        return request.build();
     }
 
     /** What this run was asked to do and what the driver declares; settings are the fork's {@code fabric-tck.*} properties. */

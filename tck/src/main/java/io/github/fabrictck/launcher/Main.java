@@ -23,7 +23,7 @@ import java.util.Set;
  *
  * <pre>
  * java -javaagent:fabric-tck.jar[=DRIVER-CLASSPATH] -cp KIT-CLASSPATH io.github.fabrictck.launcher.Main (--channel PORT | --out DIR)
- *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--fork-timeout SECONDS]
+ *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--shard I/N] [--fork-timeout SECONDS]
  *      [--reproduce-prefix "mvn ...:run"]
  * </pre>
  *
@@ -86,7 +86,7 @@ public final class Main {
         int status;
         try {
             Launcher.Config config = parse(args);
-            Launcher.run(config, link);
+            Launcher.run(config, shard(args), link);
             link.end(endKey);
             status = 0;
         } catch (ConfigurationError e) {
@@ -120,7 +120,7 @@ public final class Main {
                 throw new ConfigurationError("Missing --out DIR (where to write fabric-tck-result.json) or --channel PORT.");
             }
             Standalone files = new Standalone(Path.of(out), Catalog.discover().info());
-            Launcher.run(config, files);
+            Launcher.run(config, shard(args), files);
             files.end();
             status = 0;
         } catch (ConfigurationError e) {
@@ -232,6 +232,11 @@ public final class Main {
         return keys;
     }
 
+    /** The part of the run {@code --shard I/N} names, or {@code null} for the whole run. */
+    static Sharding.Part shard(String[] args) throws ConfigurationError {
+        return Sharding.parse(option(args, "--shard"));
+    }
+
     /** The value of option {@code name}, or {@code null}. */
     private static String option(String[] args, String name) {
         for (int i = 0; i + 1 < args.length; i += 2) {
@@ -266,13 +271,13 @@ public final class Main {
                 case "--windows" -> windows.addAll(WindowSelection.names(v));
                 case "--exclude" -> excluded.addAll(WindowSelection.names(v));
                 case "--repeat" -> repeat = positive(v);
-                case "--out", "--channel", "--fork-timeout" -> {
+                case "--out", "--channel", "--fork-timeout", "--shard" -> {
                     // read by main
                 }
                 case "--reproduce-prefix" -> reproduce = v;
                 default -> throw new ConfigurationError("Unknown option " + a
-                        + "; the launcher takes --channel, --out, --driver, --windows, --exclude, --repeat, --fork-timeout"
-                        + " and --reproduce-prefix.");
+                        + "; the launcher takes --channel, --out, --driver, --windows, --exclude, --repeat, --shard,"
+                        + " --fork-timeout and --reproduce-prefix.");
             }
         }
         return new Launcher.Config(driver, windows, excluded, repeat, reproduce, seconds("fabric-tck.bound", 1),

@@ -3,6 +3,7 @@ package io.github.fabrictck.launcher;
 import io.github.fabrictck.report.Outcome;
 import io.github.fabrictck.report.RepeatStats;
 import io.github.fabrictck.report.WindowResult;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -21,30 +22,65 @@ public final class Repetition {
         if (runs.size() == 1) {
             return runs.get(0);
         }
-        int pass = count(runs, Outcome.PASS);
-        int fail = count(runs, Outcome.FAIL);
-        int error = count(runs, Outcome.ERROR);
-        int notApplicable = count(runs, Outcome.NOT_APPLICABLE);
-        Outcome outcome = fail > 0 ? Outcome.FAIL : error > 0 ? Outcome.ERROR : pass > 0 ? Outcome.PASS : Outcome.NOT_APPLICABLE;
+        List<Outcome> outcomes = runs.stream().map(WindowResult::outcome).toList();
+        Outcome outcome = outcome(outcomes);
         WindowResult first = runs.stream().filter(w -> w.outcome() == outcome).findFirst().orElseThrow();
-        long[] detect = runs.stream().filter(w -> w.outcome() == Outcome.FAIL).mapToLong(WindowResult::durationMillis)
-                .sorted().toArray();
+        return fold(first, outcomes, runs.stream().map(WindowResult::durationMillis).toList());
+    }
+
+    /** The verdict of runs with these outcomes: FAIL over ERROR over PASS over NOT_APPLICABLE. */
+    public static Outcome outcome(List<Outcome> outcomes) {
+        return outcomes.contains(Outcome.FAIL) ? Outcome.FAIL : outcomes.contains(Outcome.ERROR) ? Outcome.ERROR
+                : outcomes.contains(Outcome.PASS) ? Outcome.PASS : Outcome.NOT_APPLICABLE;
+    }
+
+    /**
+     * The verdict of the runs of one variant with {@code outcomes} and durations {@code millis} (the
+     * same order), with the details of {@code first}, the first run with the verdict's outcome. When
+     * {@code first} is itself a fold (the part of a sharded run), its counts in the reason are
+     * replaced by these: the merge of shards folds exactly as one run would have.
+     */
+    public static WindowResult fold(WindowResult first, List<Outcome> outcomes, List<Long> millis) {
+        if (outcomes.size() == 1) {
+            return first;
+        }
+        Outcome outcome = outcome(outcomes);
+        int pass = Collections.frequency(outcomes, Outcome.PASS);
+        int fail = Collections.frequency(outcomes, Outcome.FAIL);
+        int error = Collections.frequency(outcomes, Outcome.ERROR);
+        int notApplicable = Collections.frequency(outcomes, Outcome.NOT_APPLICABLE);
+        long[] detect = new long[fail];
+        for (int i = 0, n = 0; i < outcomes.size(); i++) {
+            if (outcomes.get(i) == Outcome.FAIL) {
+                detect[n++] = millis.get(i);
+            }
+        }
+        java.util.Arrays.sort(detect);
         RepeatStats.Distribution ttd = detect.length == 0 ? null : new RepeatStats.Distribution(detect[0],
                 percentile(detect, 50), percentile(detect, 95), detect[detect.length - 1]);
-        RepeatStats stats = new RepeatStats(runs.size(), pass, fail, error, notApplicable, ttd);
-        String counts = runs.size() + " runs: " + pass + " pass, " + fail + " fail, " + error + " error"
+        RepeatStats stats = new RepeatStats(outcomes.size(), pass, fail, error, notApplicable, ttd);
+        String counts = outcomes.size() + " runs: " + pass + " pass, " + fail + " fail, " + error + " error"
                 + (notApplicable > 0 ? ", " + notApplicable + " not applicable" : "");
-        String reason = first.reason() == null ? null
+        String own = ownReason(first);
+        String reason = own == null ? null
                 : (stats.flaky() ? "flaky over " : "") + counts + "; first "
-                + outcome + ": " + first.reason();
+                + outcome + ": " + own;
         return new WindowResult(first.id(), first.variant(), first.title(), first.family(), outcome,
                 first.durationMillis(), reason, first.violated(), first.evidence(), first.reproduce(),
                 first.threadDump(), stats, first.trace());
     }
 
-    private static int count(List<WindowResult> runs, Outcome o) {
-        return (int) runs.stream().filter(w -> w.outcome() == o).count();
+    /** The reason of the run a fold took its details from: without the counts {@link #fold} put before it. */
+    static String ownReason(WindowResult w) {
+        if (w.reason() == null || w.repeat() == null) {
+            return w.reason();
+        }
+        java.util.regex.Matcher m = FOLDED.matcher(w.reason());
+        return m.lookingAt() ? w.reason().substring(m.end()) : w.reason();
     }
+
+    private static final java.util.regex.Pattern FOLDED = java.util.regex.Pattern.compile(
+            "(flaky over )?\\d+ runs: [^;]*; first [A-Z_]+: ");
 
     /** The nearest-rank percentile of sorted values. */
     static long percentile(long[] sorted, int p) {

@@ -260,7 +260,7 @@ public final class RunRecord {
         }
         List<WindowResult> windows = runs.values().stream().map(Repetition::aggregate).toList();
         return new Result(header.schema(), header.tckVersion(), header.driver(), header.jvm(), complete(), running,
-                windows, header.run());
+                windows, Sharding.withOutcomes(header.run(), runs));
     }
 
     /** Whether the launcher's end arrived, and nothing out of order. */

@@ -44,6 +44,12 @@ import java.util.TreeMap;
  * }
  * </pre>
  *
+ * <p>A shard's certificate ({@code -Dfabric-tck.shard=2/4}) has one more member, {@code "shard": {"index": 2,
+ * "count": 4}}, and is never {@code certified}; the certificate {@code fabric-tck:merge} writes has
+ * {@code "merged": {"shards": [{"index": 1, "count": 4, "result": {"sha256": "..."}, "certificate":
+ * {"sha256": "..."}}, ...]}}, the digests of each shard's result and certificate files. A whole run's
+ * certificate has neither member.
+ *
  * @param certified     whether the run is a certification
  * @param reasons       why it is not; empty when it is
  * @param standing      {@code certified}, or {@code passed N of the selected windows — not a certification}
@@ -60,12 +66,14 @@ import java.util.TreeMap;
  * @param resultSha256  the SHA-256 of the result file's bytes
  * @param complete      whether the run finished
  * @param verdicts      every verdict, in the result's order
+ * @param shard         which shard the result is, or {@code null} for a whole run
+ * @param merged        the shards a merged result was joined from, in shard order, or {@code null} when it was not merged
  */
 public record Certificate(boolean certified, List<String> reasons, String standing, String tckVersion,
                           List<String> catalog, String catalogSha256, Result.DriverInfo driver, List<String> families,
                           List<String> selected, List<String> excluded, SortedMap<String, String> settings,
                           Result.JvmInfo jvm, List<DriverArtifact> artifacts, String resultSha256, boolean complete,
-                          List<Verdict> verdicts) {
+                          List<Verdict> verdicts, Part shard, List<MergedShard> merged) {
 
     /** The schema id written in every certificate. */
     public static final String SCHEMA = "fabric-tck-certificate/2";
@@ -82,6 +90,49 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         settings = Collections.unmodifiableSortedMap(new TreeMap<>(settings));
         artifacts = List.copyOf(artifacts);
         verdicts = List.copyOf(verdicts);
+        merged = merged == null ? null : List.copyOf(merged);
+    }
+
+    /** The certificate of a whole run, neither a shard nor merged. */
+    public Certificate(boolean certified, List<String> reasons, String standing, String tckVersion,
+                       List<String> catalog, String catalogSha256, Result.DriverInfo driver, List<String> families,
+                       List<String> selected, List<String> excluded, SortedMap<String, String> settings,
+                       Result.JvmInfo jvm, List<DriverArtifact> artifacts, String resultSha256, boolean complete,
+                       List<Verdict> verdicts) {
+        this(certified, reasons, standing, tckVersion, catalog, catalogSha256, driver, families, selected, excluded,
+                settings, jvm, artifacts, resultSha256, complete, verdicts, null, null);
+    }
+
+    /** Which shard: the {@code index}-th of {@code count}. */
+    public record Part(int index, int count) {
+
+        /** {@code 2/4}. */
+        public String label() {
+            return index + "/" + count;
+        }
+    }
+
+    /**
+     * A shard a merged result was joined from.
+     *
+     * @param index             which shard
+     * @param count             of how many
+     * @param resultSha256      the SHA-256 of the shard's result file
+     * @param certificateSha256 the SHA-256 of the shard's certificate file
+     */
+    public record MergedShard(int index, int count, String resultSha256, String certificateSha256) {
+    }
+
+    /** This certificate recording that its result was merged from {@code shards}, with {@code reasons} not to certify added. */
+    public Certificate merged(List<MergedShard> shards, List<String> moreReasons) {
+        List<String> all = new ArrayList<>(reasons);
+        all.addAll(moreReasons);
+        boolean still = certified && all.isEmpty();
+        String phrase = still || !certified ? standing
+                : "passed " + verdicts.stream().filter(v -> v.outcome() == Outcome.PASS).count()
+                  + " of the selected windows — not a certification";
+        return new Certificate(still, all, phrase, tckVersion, catalog, catalogSha256, driver, families, selected,
+                excluded, settings, jvm, artifacts, resultSha256, complete, verdicts, null, shards);
     }
 
     /** One verdict: window id, variant id (or {@code null}) and outcome. */
@@ -117,14 +168,16 @@ public record Certificate(boolean certified, List<String> reasons, String standi
             Settings.differences(settings, configured).forEach(d -> reasons.add("the fork ran with " + d));
         }
         boolean certified = reasons.isEmpty();
-        String phrase = new Verification.Standing(certified, standing.passed(), standing.notApplicable(), reasons)
-                .phrase();
+        String phrase = new Verification.Standing(certified, standing.passed(), standing.notApplicable(), reasons,
+                standing.shard()).phrase();
         List<Verdict> verdicts = r.windows().stream().map(w -> new Verdict(w.id(), w.variant(), w.outcome())).toList();
         Result.Run run = r.run();
+        Result.Shard shard = run == null ? null : run.shard();
         return new Certificate(certified, reasons, phrase, r.tckVersion(), List.copyOf(catalog.keySet()),
                 catalogSha256(catalog), r.driver(), run == null ? List.of() : run.families(),
                 run == null ? List.of() : run.selected(), run == null ? List.of() : run.excluded(),
-                settings, r.jvm(), artifacts, resultSha256, r.complete(), verdicts);
+                settings, r.jvm(), artifacts, resultSha256, r.complete(), verdicts,
+                shard == null ? null : new Part(shard.index(), shard.count()), null);
     }
 
     /**

@@ -74,7 +74,9 @@ public final class HtmlReport {
 
     private static void header(StringBuilder h, Result r, Map<String, WindowInfo> catalog) {
         List<String> problems = Verification.problems(r, Set.of());
-        String standing = !r.complete() ? "incomplete run" : !problems.isEmpty()
+        String standing = !r.complete() ? "incomplete run"
+                : r.run() != null && r.run().shard() != null ? Verification.shardReason(r.run().shard())
+                : !problems.isEmpty()
                 ? problems.size() + (problems.size() == 1 ? " problem" : " problems")
                 : Verification.standing(r, catalog).phrase();
         h.append("<header>\n<h1>Fabric TCK report: ").append(Html.escape(standing)).append("</h1>\n<dl class=\"identity\">")

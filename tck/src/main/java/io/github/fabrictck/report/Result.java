@@ -70,15 +70,55 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
      * @param selected the window ids that were selected to run after inclusion and exclusion, in catalog order
      * @param excluded the window ids or families the run was asked to leave out, as given
      * @param settings every {@code fabric-tck.*} system property in effect in the fork, by name, sorted
+     * @param shard    which part of a sharded run this is ({@code -Dfabric-tck.shard=i/n}), or {@code null}
+     *                 for a whole run (a merged one too)
      */
     public record Run(List<String> families, List<String> selected, List<String> excluded,
-                      SortedMap<String, String> settings) {
+                      SortedMap<String, String> settings, Shard shard) {
         public Run {
             families = List.copyOf(families);
             selected = List.copyOf(selected);
             excluded = List.copyOf(excluded);
             settings = Collections.unmodifiableSortedMap(new TreeMap<>(settings));
         }
+
+        /** The facts of a whole (unsharded) run. */
+        public Run(List<String> families, List<String> selected, List<String> excluded,
+                   SortedMap<String, String> settings) {
+            this(families, selected, excluded, settings, null);
+        }
+    }
+
+    /**
+     * A shard: the {@code index}-th of {@code count} disjoint parts of a run's (variant, repetition)
+     * runs, as the launcher's split assigns them ({@code launcher.Sharding}).
+     *
+     * @param index    1 to {@code count}
+     * @param count    how many shards the run is split into
+     * @param variants every window variant of the whole run, in catalog order (the same in every shard)
+     * @param runs     the runs assigned to this shard, in the order they run, each with its outcome once it ran
+     */
+    public record Shard(int index, int count, List<String> variants, List<ShardRun> runs) {
+        public Shard {
+            variants = List.copyOf(variants);
+            runs = List.copyOf(runs);
+        }
+
+        /** {@code 2/4}. */
+        public String label() {
+            return index + "/" + count;
+        }
+    }
+
+    /**
+     * One run of a shard.
+     *
+     * @param window         the variant's label, {@code CQ-1/a}
+     * @param repetition     which of the {@code fabric-tck.repeat} runs, from 1
+     * @param outcome        its verdict, or {@code null} while it has not run
+     * @param durationMillis its duration; 0 while it has not run
+     */
+    public record ShardRun(String window, int repetition, Outcome outcome, long durationMillis) {
     }
 
     /** Outcome counts. */

@@ -108,11 +108,26 @@ public final class ResultJson {
         root.put("windows", windows);
         if (r.run() != null) {
             Result.Run run = r.run();
-            root.put("run", object("families", new ArrayList<Object>(run.families()),
+            Map<String, Object> facts = object("families", new ArrayList<Object>(run.families()),
                     "selected", new ArrayList<Object>(run.selected()), "excluded", new ArrayList<Object>(run.excluded()),
-                    "settings", new LinkedHashMap<String, Object>(run.settings())));
+                    "settings", new LinkedHashMap<String, Object>(run.settings()));
+            if (run.shard() != null) {
+                facts.put("shard", toJson(run.shard()));
+            }
+            root.put("run", facts);
         }
         return root;
+    }
+
+    /** The JSON tree of a shard's facts, as {@code run.shard}. */
+    private static Map<String, Object> toJson(Result.Shard shard) {
+        List<Object> runs = new ArrayList<>();
+        for (Result.ShardRun r : shard.runs()) {
+            runs.add(object("window", r.window(), "repetition", (long) r.repetition(),
+                    "outcome", r.outcome() == null ? null : r.outcome().name(), "durationMillis", r.durationMillis()));
+        }
+        return object("index", (long) shard.index(), "count", (long) shard.count(),
+                "variants", new ArrayList<Object>(shard.variants()), "runs", runs);
     }
 
     /** The JSON tree of one window's verdict, as it appears in {@code windows}. */
@@ -221,7 +236,26 @@ public final class ResultJson {
         for (Map.Entry<?, ?> e : s.members().entrySet()) {
             settings.put(String.valueOf(e.getKey()), s.string(String.valueOf(e.getKey())));
         }
-        return new Result.Run(strings(run, "families"), strings(run, "selected"), strings(run, "excluded"), settings);
+        return new Result.Run(strings(run, "families"), strings(run, "selected"), strings(run, "excluded"), settings,
+                run.members().get("shard") == null ? null : shardFromJson(run.object("shard")));
+    }
+
+    private static Result.Shard shardFromJson(Node shard) {
+        List<Result.ShardRun> runs = new ArrayList<>();
+        for (Node r : shard.objects("runs")) {
+            String outcome = r.string("outcome");
+            Outcome parsed = null;
+            if (outcome != null) {
+                try {
+                    parsed = Outcome.valueOf(outcome);
+                } catch (IllegalArgumentException unknown) {
+                    throw r.invalid("outcome", "must be one of PASS, FAIL, ERROR, NOT_APPLICABLE or null");
+                }
+            }
+            runs.add(new Result.ShardRun(r.requiredString("window"), r.integer("repetition"), parsed,
+                    r.number("durationMillis").longValue()));
+        }
+        return new Result.Shard(shard.integer("index"), shard.integer("count"), strings(shard, "variants"), runs);
     }
 
     private static List<String> strings(Node node, String name) {

@@ -140,7 +140,7 @@ public final class Settings {
     /** The plugin's parameters with no numeric range (checked elsewhere, or free text). */
     private static final List<String> OTHER_PARAMETERS = List.of("driver", "windows", "excludeWindows",
             "instrumentPackages", "jvm", "argLine", "outputDirectory", "skip", "expectFail", "testFailureIgnore",
-            "certificate");
+            "certificate", "shard", "mergeInputs");
 
     private static void add(Setting s) {
         TABLE.put(s.property(), s);

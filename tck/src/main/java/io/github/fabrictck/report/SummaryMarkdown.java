@@ -116,6 +116,9 @@ public final class SummaryMarkdown {
         if (!r.complete()) {
             return "incomplete run";
         }
+        if (r.run() != null && r.run().shard() != null) {
+            return inline(Verification.shardReason(r.run().shard()));
+        }
         if (!problems.isEmpty()) {
             return problems.size() == 1 ? "1 problem" : problems.size() + " problems";
         }

@@ -33,6 +33,10 @@ public final class Verification {
      */
     public static List<String> problems(Result r, Set<String> expectFail) {
         List<String> problems = new ArrayList<>();
+        Result.Shard shard = r.run() == null ? null : r.run().shard();
+        if (shard != null) {
+            problems.add(shardAlone(shard));
+        }
         if (!r.complete()) {
             problems.add(r.windows().isEmpty()
                     ? "The run did not finish; no window started (see the log of the fabric-tck:run goal)."
@@ -71,11 +75,22 @@ public final class Verification {
 
         Set<String> absent = new TreeSet<>(expectFail);
         r.windows().forEach(w -> absent.remove(w.id()));
+        if (shard != null) {
+            // another shard may hold it: the merge judges that
+            absent.clear();
+        }
         for (String id : absent) {
             problems.add(id + " was expected to FAIL but is not in the result; check the id in fabric-tck.expectFail"
                          + (r.complete() ? " (the result has " + ids(r) + ")." : "."));
         }
         return problems;
+    }
+
+    /** The sentence for a shard judged alone: it certifies nothing until merged. */
+    public static String shardAlone(Result.Shard shard) {
+        return "The result is shard " + shard.label() + " of a sharded run, which alone certifies nothing: merge the "
+               + "shards first (fabric-tck:merge with every shard's output directory in fabric-tck.mergeInputs), then "
+               + "verify the merged result.";
     }
 
     /**
@@ -117,10 +132,14 @@ public final class Verification {
      */
     public static Standing standing(Result r, Map<String, WindowInfo> catalog) {
         List<String> reasons = new ArrayList<>();
+        Result.Run run = r.run();
+        Result.Shard shard = run == null ? null : run.shard();
+        if (shard != null) {
+            reasons.add(shardReason(shard));
+        }
         if (!r.complete()) {
             reasons.add("the run did not finish");
         }
-        Result.Run run = r.run();
         if (run == null) {
             reasons.add("the result does not say which families the driver declares or which windows ran");
         } else if (run.families().isEmpty()) {
@@ -152,7 +171,7 @@ public final class Verification {
                         : v.indexOf(':'))).toList();
                 labels.stream().filter(l -> !judged.contains(l)).forEach(unjudged::add);
             }
-            if (!unjudged.isEmpty() && r.complete()) {
+            if (!unjudged.isEmpty() && r.complete() && shard == null) {
                 reasons.add("no verdict for " + String.join(", ", unjudged));
             }
             reasons.addAll(Settings.weakenings(Settings.effective(run.settings())));
@@ -169,7 +188,13 @@ public final class Verification {
             reasons.add("not every verdict is PASS or NOT_APPLICABLE with a reason (" + String.join(", ", neither) + ")");
         }
         Result.Summary s = r.summary();
-        return new Standing(reasons.isEmpty(), s.pass(), s.notApplicable(), reasons);
+        return new Standing(reasons.isEmpty(), s.pass(), s.notApplicable(), reasons,
+                shard == null ? null : shard.label());
+    }
+
+    /** The reason a shard is not a certification: {@code shard 2/4: merge the shards}. */
+    public static String shardReason(Result.Shard shard) {
+        return "shard " + shard.label() + ": merge the shards";
     }
 
     /**
@@ -179,21 +204,33 @@ public final class Verification {
      * @param passed        how many window variants passed
      * @param notApplicable how many were not applicable
      * @param reasons       why it is not, in words that follow "not a certification: "; empty when it is
+     * @param shard         {@code i/n} when the result is one shard of a sharded run, else {@code null}
      */
-    public record Standing(boolean certified, int passed, int notApplicable, List<String> reasons) {
+    public record Standing(boolean certified, int passed, int notApplicable, List<String> reasons, String shard) {
 
         public Standing {
             reasons = List.copyOf(reasons);
         }
 
-        /** {@code certified}, or {@code passed N of the selected windows — not a certification}. */
+        /** The standing of a whole run. */
+        public Standing(boolean certified, int passed, int notApplicable, List<String> reasons) {
+            this(certified, passed, notApplicable, reasons, null);
+        }
+
+        /**
+         * {@code certified}, {@code passed N of the selected windows — not a certification}, or for a
+         * shard {@code shard i/n: merge the shards}.
+         */
         public String phrase() {
-            return certified ? "certified" : "passed " + passed + " of the selected windows — not a certification";
+            return certified ? "certified" : shard != null ? "shard " + shard + ": merge the shards"
+                    : "passed " + passed + " of the selected windows — not a certification";
         }
 
         /** {@link #phrase()} with the reasons: what the console and the certificate say. */
         public String explained() {
-            return certified ? phrase() : phrase() + " (" + String.join("; ", reasons) + ")";
+            List<String> more = shard == null ? reasons
+                    : reasons.stream().filter(x -> !x.equals("shard " + shard + ": merge the shards")).toList();
+            return certified || more.isEmpty() ? phrase() : phrase() + " (" + String.join("; ", more) + ")";
         }
     }
 

@@ -1,0 +1,137 @@
+package io.github.fabrictck.bench.shard;
+
+import io.github.fabrictck.bench.BenchConfig;
+import io.github.fabrictck.bench.Forks;
+import io.github.fabrictck.launcher.Catalog;
+import io.github.fabrictck.launcher.Sharding;
+import io.github.fabrictck.report.ReportFiles;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.ResultJson;
+import io.github.fabrictck.report.WindowResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Section 7: scaling with the number of shards, simulated on this machine. For each n the run
+ * ({@code sample}, the section's windows, {@code repeat} runs each) is split into n shards
+ * ({@code --shard i/n}), run one after the other, one launcher JVM each, as n CI jobs would run them
+ * side by side; then the shards are merged in this JVM as {@code fabric-tck:merge} merges them (read
+ * every result file, check the parts, fold, write the merged reports; the goal also reads and hashes
+ * each shard's certificate, which the launcher's standalone mode does not write). With n machines the
+ * run takes the longest shard's wall time plus the merge.
+ */
+public final class ShardScale {
+
+    private ShardScale() {
+    }
+
+    /**
+     * This section alone: {@code java -cp ... io.github.fabrictck.bench.shard.ShardScale DIRECTORY}, with
+     * the {@code bench.shard*} properties; writes {@code shards.json} and {@code shards.md} there.
+     */
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("shards", measure(Forks.prepare(dir.resolve("shards-work")), BenchConfig.fromProperties(System.getProperties()),
+                dir.resolve("shards-work"), line -> System.out.println("bench: " + line)));
+        java.nio.file.Files.writeString(dir.resolve("shards.json"), io.github.fabrictck.report.Json.pretty(r));
+        java.nio.file.Files.writeString(dir.resolve("shards.md"), io.github.fabrictck.bench.Report.shardsSection(r));
+        System.exit(0);
+    }
+
+    /** Runs every shard count of the configuration; one entry per count. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> measure(Forks forks, BenchConfig config, Path work, Consumer<String> say)
+            throws IOException, InterruptedException {
+        String windows = String.join(",", config.shardWindows());
+        Map<String, Object> section = new LinkedHashMap<>();
+        section.put("driver", "sample");
+        section.put("windows", windows);
+        section.put("repeat", config.shardRepeat());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        List<List<Object>> reference = null;
+        for (int n : config.shardCounts()) {
+            say.accept("7. shards: sample, " + windows + ", repeat " + config.shardRepeat() + ", " + n + " shard(s)");
+            Map<String, Object> row = split(forks, config, work.resolve("shards-" + n), n, windows);
+            List<List<Object>> verdicts = (List<List<Object>>) row.remove("verdictList");
+            if (reference == null) {
+                reference = verdicts;
+            }
+            row.put("verdictsAsFirst", verdicts != null && verdicts.equals(reference));
+            say.accept("   " + n + " shard(s): longest " + row.get("longestShardMillis") + " ms, merge "
+                    + row.get("mergeMillis") + " ms" + (row.get("problem") == null ? "" : ", " + row.get("problem")));
+            rows.add(row);
+        }
+        section.put("counts", rows);
+        return section;
+    }
+
+    private static Map<String, Object> split(Forks forks, BenchConfig config, Path dir, int n, String windows)
+            throws IOException, InterruptedException {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("shards", n);
+        List<Map<String, Object>> shards = new ArrayList<>();
+        long longest = 0;
+        long sum = 0;
+        for (int i = 1; i <= n; i++) {
+            Path out = dir.resolve("shard-" + i);
+            List<String> args = new ArrayList<>(List.of("--out", out.toString(), "--driver", "sample",
+                    "--windows", windows, "--shard", i + "/" + n,
+                    "--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:run"));
+            if (config.shardRepeat() > 1) {
+                args.addAll(List.of("--repeat", Integer.toString(config.shardRepeat())));
+            }
+            Forks.Outcome o = Forks.run(forks.command(forks.agentOptions(), forks.launcherClasspath(),
+                    "io.github.fabrictck.launcher.Main", args), out.resolve("fork.log"), Duration.ofSeconds(1800), null);
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("index", i);
+            s.put("wallMillis", o.wallMillis());
+            s.put("exitCode", o.exitCode());
+            shards.add(s);
+            longest = Math.max(longest, o.wallMillis());
+            sum += o.wallMillis();
+        }
+        row.put("shardWallMillis", shards);
+        row.put("longestShardMillis", longest);
+        row.put("sumShardMillis", sum);
+        long t0 = System.nanoTime();
+        try {
+            List<Sharding.Named> named = new ArrayList<>();
+            for (int i = 1; i <= n; i++) {
+                Path file = dir.resolve("shard-" + i).resolve(ResultJson.FILE_NAME);
+                Result r = ResultJson.read(file);
+                String incomplete = Sharding.incompleteness(r);
+                if (incomplete != null) {
+                    throw new IllegalArgumentException(file + " is an incomplete shard: " + incomplete);
+                }
+                named.add(new Sharding.Named(file.toString(), r));
+                // the windows' own time, without the JVM's start and the agent's rewriting
+                shards.get(i - 1).put("windowMillis",
+                        r.run().shard().runs().stream().mapToLong(Result.ShardRun::durationMillis).sum());
+            }
+            Sharding.cover(named, config.shardRepeat());
+            Result merged = Sharding.combine(named);
+            ReportFiles.writeAll(merged, dir.resolve("merged"), Catalog.discover().info());
+            row.put("mergeMillis", (System.nanoTime() - t0) / 1_000_000);
+            List<List<Object>> verdicts = new ArrayList<>();
+            for (WindowResult w : merged.windows()) {
+                verdicts.add(List.of(w.label(), w.outcome().name(), w.repeat() == null ? 1 : w.repeat().runs()));
+            }
+            row.put("variants", verdicts.size());
+            row.put("runs", verdicts.stream().mapToInt(v -> (Integer) v.get(2)).sum());
+            row.put("fail", merged.summary().fail());
+            row.put("verdictList", verdicts);
+        } catch (IOException | IllegalArgumentException e) {
+            row.put("mergeMillis", null);
+            row.put("problem", e.getMessage());
+            row.put("verdictList", null);
+        }
+        return row;
+    }
+}
