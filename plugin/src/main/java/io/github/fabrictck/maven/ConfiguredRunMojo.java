@@ -4,6 +4,7 @@ import io.github.fabrictck.adapter.Adapter;
 import io.github.fabrictck.launcher.Catalog;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
+import io.github.fabrictck.report.Settings;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
 import java.io.IOException;
@@ -81,10 +82,27 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     protected MavenProject project;
 
-    /** The configuration the parameters give. */
+    /**
+     * The configuration the parameters give. The exploration settings given to Maven ({@code
+     * -Dfabric-tck.explore=pct}) join the fork's {@code argLine}, where the fork reads them and the range
+     * check, the certificate and the reproduce command see them like any other setting of the fork.
+     */
     protected RunConfiguration configuration() {
         return new RunConfiguration(driver, windows, excludeWindows, repeat, windowTimeoutSeconds, forkTimeoutSeconds,
-                argLine, instrumentPackages);
+                withExploration(argLine, mavenProperties()), instrumentPackages);
+    }
+
+    /** {@code argLine} followed by a {@code -D} for each exploration setting among {@code properties}. */
+    static String withExploration(String argLine, Map<String, String> properties) {
+        StringBuilder line = new StringBuilder(argLine == null ? "" : argLine.strip());
+        for (String property : Settings.explorationProperties()) {
+            String value = properties.get(property);
+            if (value != null) {
+                String arg = "-D" + property + "=" + value.strip();
+                line.append(line.length() == 0 ? "" : " ").append(arg.matches("\\S+") ? arg : '"' + arg + '"');
+            }
+        }
+        return line.length() == 0 ? argLine : line.toString();
     }
 
     /** Maven's project and user properties named {@code fabric-tck.*}. */

@@ -167,7 +167,9 @@ public class RunMojo extends ConfiguredRunMojo {
                     + "; every verdict reached before it is kept.");
         }
         VerdictTable.render(result).lines().forEach(getLog()::info);
-        record.dumps().keySet().forEach(name -> getLog().info("Fabric TCK thread dump: " + out.resolve(name)));
+        record.dumps().keySet().forEach(name -> getLog().info(name.startsWith("schedule-")
+                ? "Fabric TCK failing schedule: " + out.resolve(name) + " (rerun it with -Dfabric-tck.replay=" + out.resolve(name) + ")"
+                : "Fabric TCK thread dump: " + out.resolve(name)));
         return result;
     }
 

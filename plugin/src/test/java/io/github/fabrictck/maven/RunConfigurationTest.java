@@ -69,4 +69,15 @@ class RunConfigurationTest {
         assertEquals(List.of(), again.problems(null, Map.of()));
         assertEquals(Settings.forkProperties().size(), again.argLineProperties().size());
     }
+
+    @Test
+    void explorationSettingsGivenToMavenJoinTheForksArgLine() {
+        Map<String, String> maven = new java.util.TreeMap<>(Map.of("fabric-tck.explore", "pct", "fabric-tck.schedules",
+                "50", "fabric-tck.replay", "target/my schedule.txt", "fabric-tck.peers", "16"));
+        assertEquals("-Xmx1g -Dfabric-tck.explore=pct \"-Dfabric-tck.replay=target/my schedule.txt\" "
+                + "-Dfabric-tck.schedules=50", ConfiguredRunMojo.withExploration(" -Xmx1g ", maven));
+        assertEquals(List.of("-Xmx1g", "-Dfabric-tck.explore=pct", "-Dfabric-tck.replay=target/my schedule.txt",
+                "-Dfabric-tck.schedules=50"), ForkCommand.split(ConfiguredRunMojo.withExploration("-Xmx1g", maven)));
+        assertNull(ConfiguredRunMojo.withExploration(null, Map.of("fabric-tck.peers", "16")));
+    }
 }

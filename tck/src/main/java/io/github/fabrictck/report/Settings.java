@@ -47,7 +47,12 @@ public final class Settings {
         /** Read inside the fork: given through {@code fabric-tck.argLine}. */
         FORK,
         /** Set by the plugin from other parameters: never by hand. */
-        INTERNAL
+        INTERNAL,
+        /**
+         * An exploration setting (issue 14: {@code CQ-X}), read inside the fork: given on Maven's command line
+         * or in the POM's properties the plugin passes it on to the fork; {@code argLine} may carry it too.
+         */
+        EXPLORATION
     }
 
     /**
@@ -133,6 +138,16 @@ public final class Settings {
         add(new Setting("pointTimeout", Kind.FORK, true, false, 1, 600, "5", "seconds", v -> v >= 5,
                 "5 or more certify: a shorter wait can leave a window unopened"));
         add(new Setting("debug", Kind.FORK, false, false, 0, 1, "false", null, ANY, "either value certifies"));
+        add(new Setting("schedules", Kind.EXPLORATION, true, true, 1, 1_000_000, "1000", "schedules", ANY,
+                "any value: an exploration run certifies nothing"));
+        add(new Setting("exploreSeconds", Kind.EXPLORATION, true, false, 0.1, 86_400, "80 % of the windowTimeout",
+                "seconds", ANY, "any value: an exploration run certifies nothing"));
+        add(new Setting("seed", Kind.EXPLORATION, true, true, 0, Integer.MAX_VALUE, "0", "seed values", ANY,
+                "any value: an exploration run certifies nothing"));
+        add(new Setting("shrinkRuns", Kind.EXPLORATION, true, true, 0, 100_000, "200", "replays", ANY,
+                "any value: an exploration run certifies nothing"));
+        add(new Setting("exploreTeardownRule", Kind.EXPLORATION, false, false, 0, 1, "true", null, v -> v == 1,
+                "only true certifies: false is the simulated device before the teardown rule, for measurement"));
         add(new Setting("instrument.locations", Kind.INTERNAL, false, false, 0, 0, null, null, ANY, ""));
         add(new Setting("instrument.packages", Kind.INTERNAL, false, false, 0, 0, null, null, ANY, ""));
     }
@@ -141,6 +156,59 @@ public final class Settings {
     private static final List<String> OTHER_PARAMETERS = List.of("driver", "windows", "excludeWindows",
             "instrumentPackages", "jvm", "argLine", "outputDirectory", "skip", "expectFail", "testFailureIgnore",
             "certificate", "shard", "mergeInputs");
+
+    /**
+     * The exploration settings that are text, not numbers: the scheduler's name (its choices) and the schedule
+     * file to replay (any path). Either one asks for {@code CQ-X}, and a run that explores certifies nothing.
+     */
+    private static final Map<String, List<String>> EXPLORATION_TEXT = Map.of(
+            PREFIX + "explore", List.of("random", "pct", "pos"),
+            PREFIX + "replay", List.of());
+
+    /** The exploration settings, {@code fabric-tck.explore} and the rest, in the documented order. */
+    public static List<String> explorationProperties() {
+        List<String> names = new ArrayList<>(List.of(PREFIX + "explore", PREFIX + "replay"));
+        TABLE.values().stream().filter(s -> s.kind() == Kind.EXPLORATION).map(Setting::property).forEach(names::add);
+        return names;
+    }
+
+    /** {@code null} when an exploration setting's value is one it takes, else the sentence that says what it takes. */
+    private static String explorationTextProblem(String property, String value) {
+        List<String> choices = EXPLORATION_TEXT.get(property);
+        String v = value == null ? "" : value.strip();
+        if (v.isEmpty()) {
+            return property + " is empty: give " + (choices.isEmpty() ? "the path of a schedule file" : String.join(", ",
+                    choices.subList(0, choices.size() - 1)) + " or " + choices.get(choices.size() - 1)) + ".";
+        }
+        if (!choices.isEmpty() && !choices.contains(v)) {
+            return property + "=" + v + " is not a scheduler: give " + String.join(", ", choices.subList(0,
+                    choices.size() - 1)) + " or " + choices.get(choices.size() - 1) + ".";
+        }
+        return null;
+    }
+
+    /**
+     * The problems of the exploration settings given to Maven (command line or POM properties), which the plugin
+     * passes on to the fork: one sentence each for a value it does not take.
+     */
+    public static List<String> explorationProblems(Map<String, String> mavenProperties) {
+        List<String> problems = new ArrayList<>();
+        mavenProperties.forEach((property, value) -> {
+            String problem = explorationProblem(property, value);
+            if (problem != null) {
+                problems.add(problem);
+            }
+        });
+        return problems;
+    }
+
+    private static String explorationProblem(String property, String value) {
+        if (EXPLORATION_TEXT.containsKey(property)) {
+            return explorationTextProblem(property, value);
+        }
+        Setting s = TABLE.get(property);
+        return s != null && s.kind() == Kind.EXPLORATION ? s.check(value) : null;
+    }
 
     private static void add(Setting s) {
         TABLE.put(s.property(), s);
@@ -168,7 +236,12 @@ public final class Settings {
         properties.forEach((property, value) -> {
             Setting s = TABLE.get(property);
             String name = property.substring(PREFIX.length());
-            if (s == null && OTHER_PARAMETERS.contains(name) || s != null && s.kind() == Kind.PARAMETER) {
+            if (EXPLORATION_TEXT.containsKey(property) || s != null && s.kind() == Kind.EXPLORATION) {
+                String problem = explorationProblem(property, value);
+                if (problem != null) {
+                    problems.add(problem);
+                }
+            } else if (s == null && OTHER_PARAMETERS.contains(name) || s != null && s.kind() == Kind.PARAMETER) {
                 problems.add(property + " is a parameter of the plugin, not read from fabric-tck.argLine: set it as <"
                         + name + "> in the POM or -D" + property + " on Maven's command line.");
             } else if (s == null) {
@@ -215,8 +288,8 @@ public final class Settings {
     public static SortedMap<String, String> effective(Map<String, String> explicit) {
         SortedMap<String, String> effective = new TreeMap<>();
         for (Setting s : TABLE.values()) {
-            if (s.kind() == Kind.INTERNAL) {
-                continue;
+            if (s.kind() == Kind.INTERNAL || s.kind() == Kind.EXPLORATION && !explicit.containsKey(s.property())) {
+                continue; // an exploration setting is recorded only when given: a catalog run has none
             }
             String value = explicit.get(s.property());
             if (value == null || value.isBlank()) {
@@ -248,6 +321,11 @@ public final class Settings {
         List<String> problems = new ArrayList<>();
         effective.forEach((property, value) -> {
             Setting s = TABLE.get(property);
+            if (EXPLORATION_TEXT.containsKey(property)) {
+                problems.add(property + "=" + value + " makes this an exploration run, which certifies nothing "
+                        + "(certify with a run of the catalog without it)");
+                return;
+            }
             if (s == null) {
                 if (!OTHER_PARAMETERS.contains(property.substring(property.startsWith(PREFIX) ? PREFIX.length() : 0))) {
                     problems.add(property + "=" + value + " is not a Fabric TCK setting");

@@ -80,6 +80,28 @@ class SettingsTest {
     }
 
     @Test
+    void explorationSettingsAreCheckedRecordedOnlyWhenGivenAndNeverCertify() {
+        Map<String, String> given = new LinkedHashMap<>();
+        given.put("fabric-tck.explore", "fray");
+        given.put("fabric-tck.schedules", "0");
+        given.put("fabric-tck.replay", " ");
+        given.put("fabric-tck.peers", "16");
+        assertEquals(List.of("fabric-tck.explore=fray is not a scheduler: give random, pct or pos.",
+                "fabric-tck.schedules=0 is outside its range: a whole number of schedules from 1 to 1000000 (default 1000).",
+                "fabric-tck.replay is empty: give the path of a schedule file."), Settings.explorationProblems(given));
+        assertEquals(List.of(), Settings.argLineProblems(Map.of("fabric-tck.explore", "pct", "fabric-tck.seed", "7")),
+                "the argLine may carry them too");
+        assertNull(Settings.notPassedToTheFork("fabric-tck.explore", "pct"), "the plugin passes them on itself");
+        assertNull(Settings.effective(Map.of()).get("fabric-tck.schedules"), "a catalog run records none");
+        assertEquals(List.of("fabric-tck.explore=pct makes this an exploration run, which certifies nothing (certify "
+                + "with a run of the catalog without it)"), Settings.weakenings(Settings.effective(Map.of(
+                "fabric-tck.explore", "pct", "fabric-tck.schedules", "50"))));
+        assertEquals(List.of("fabric-tck.exploreTeardownRule=false does not certify (only true certifies: false is the "
+                + "simulated device before the teardown rule, for measurement)"), Settings.weakenings(Settings.effective(
+                Map.of("fabric-tck.exploreTeardownRule", "false"))));
+    }
+
+    @Test
     void effectiveSettingsFillDefaultsAndDropTheMachinesPath() {
         Map<String, String> e = Settings.effective(Map.of("fabric-tck.controlDelay", "20",
                 "fabric-tck.instrument.locations", "/home/me/target/classes", "fabric-tck.instrument.packages", "com.acme"));
