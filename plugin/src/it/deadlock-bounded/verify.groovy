@@ -8,8 +8,10 @@ assert log.contains('BUILD FAILURE')
 assert log.contains('deadlock')
 def result = new JsonSlurper().parse(new File(basedir, 'target/fabric-tck/fabric-tck-result.json'))
 assert !result.windows.isEmpty()
-// the fixture implements the completion-queue family only; the other families are not applicable
-result.windows.each { w ->
+// the fixture implements the completion-queue family only; the other families are not applicable, and so is CQ-5
+// (the fixture has no completion callback: a design property, judged before the driver runs)
+def noCallback = { w -> w.outcome == 'NOT_APPLICABLE' && w.reason?.startsWith('the driver has no completion callback') }
+result.windows.findAll { !noCallback(it) }.each { w ->
     def expected = w.family == 'completion-queue' ? ['ERROR', 'FAIL'] : ['NOT_APPLICABLE']
     assert w.outcome in expected : "${w.id}/${w.variant} is ${w.outcome} with a deadlocked driver: ${w.reason}"
 }

@@ -6,11 +6,14 @@ def result = new JsonSlurper().parse(new File(basedir, 'target/fabric-tck/fabric
 assert log.contains('BUILD FAILURE')
 assert log.contains('called System.exit(3)')
 assert !result.windows.isEmpty()
-// the fixture implements the completion-queue family only; the other families are not applicable
-def cq = result.windows.findAll { it.family == 'completion-queue' }
+// the fixture implements the completion-queue family only; the other families are not applicable, and so is CQ-5
+// (the fixture has no completion callback: a design property, judged before the driver runs)
+def noCallback = { w -> w.outcome == 'NOT_APPLICABLE' && w.reason?.startsWith('the driver has no completion callback') }
+def cq = result.windows.findAll { it.family == 'completion-queue' && !noCallback(it) }
 assert !cq.isEmpty() && cq.every { it.outcome == 'ERROR' } :
         "every completion-queue window must be ERROR: ${result.windows.collect { "${it.id}/${it.variant} ${it.outcome}" }}"
 assert (result.windows - cq).every { it.outcome == 'NOT_APPLICABLE' }
+assert result.windows.count { noCallback(it) } <= 1
 def exits = result.windows.findAll { it.reason?.contains('called System.exit(3)') }
 assert !exits.isEmpty() : "no window's reason names System.exit(3): ${result.windows*.reason}"
 
