@@ -74,6 +74,7 @@ public final class Agent {
      * argument, when given, is the driver's class path, loaded apart from the kit ({@link DriverLoader}).
      */
     public static void premain(String arguments, Instrumentation inst) {
+        RunSettings.freeze(); // before an adapter's or a driver's code can set a fabric-tck.* property
         DriverLoader.install(arguments);
         // adapters name their library's packages, boundary and stubs before any class is rewritten
         install(inst, Libraries.configure(AgentConfig.fromSystemProperties(System.getProperties()),

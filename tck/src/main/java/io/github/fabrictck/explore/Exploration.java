@@ -1,5 +1,6 @@
 package io.github.fabrictck.explore;
 
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.WindowNotOpened;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ public final class Exploration {
 
         /** The settings the fork was given, read from its system properties. */
         public static Settings fromSystemProperties() {
-            String replayFile = System.getProperty("fabric-tck.replay", "").strip();
+            String replayFile = RunSettings.get("fabric-tck.replay", "").strip();
             Schedule replay = null;
             if (!replayFile.isEmpty()) {
                 try {
@@ -49,7 +50,7 @@ public final class Exploration {
                             + e.getMessage());
                 }
             }
-            String strategy = replay != null ? "replay" : System.getProperty("fabric-tck.explore", "random").strip();
+            String strategy = replay != null ? "replay" : RunSettings.get("fabric-tck.explore", "random").strip();
             int schedules = (int) number("fabric-tck.schedules", DEFAULT_SCHEDULES);
             double windowSeconds = number("fabric-tck.windowTimeout", 60);
             double seconds = number("fabric-tck.exploreSeconds", Math.max(1, windowSeconds * 0.8));
@@ -60,7 +61,7 @@ public final class Exploration {
         }
 
         private static double number(String property, double otherwise) {
-            String v = System.getProperty(property, "").strip();
+            String v = RunSettings.get(property, "").strip();
             if (v.isEmpty()) {
                 return otherwise;
             }

@@ -2,6 +2,7 @@ package io.github.fabrictck.launcher;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.report.WindowInfo;
 import io.github.fabrictck.windows.RaceWindow;
 import io.github.fabrictck.windows.Variant;
@@ -64,7 +65,7 @@ public final class Catalog {
 
     /** Whether this run explores ({@code -Dfabric-tck.explore} or {@code -Dfabric-tck.replay} set): only then the {@code -X} windows are listed. */
     static boolean exploring() {
-        return !System.getProperty("fabric-tck.explore", "").isBlank() || !System.getProperty("fabric-tck.replay", "").isBlank();
+        return !RunSettings.get("fabric-tck.explore", "").isBlank() || !RunSettings.get("fabric-tck.replay", "").isBlank();
     }
 
     /** The catalog entry a test identifier stands for, if it is a window variant. */

@@ -3,6 +3,7 @@ package io.github.fabrictck.launcher;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import io.github.fabrictck.engine.DriverLoader;
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.report.Result;
@@ -227,9 +228,7 @@ public final class Launcher {
 
     /** What this run was asked to do and what the driver declares; settings are the fork's {@code fabric-tck.*} properties. */
     static Result.Run runFacts(Driver driver, Set<String> selected, Set<String> excluded) {
-        SortedMap<String, String> settings = new TreeMap<>();
-        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("fabric-tck."))
-                .forEach(name -> settings.put(name, System.getProperty(name)));
+        SortedMap<String, String> settings = new TreeMap<>(RunSettings.all()); // as frozen before the driver ran
         List<String> families = Arrays.stream(Family.values())
                 .filter(f -> driver.families() != null && driver.families().contains(f))
                 .map(Family::id).toList();

@@ -1,6 +1,7 @@
 package io.github.fabrictck.launcher;
 
 import io.github.fabrictck.engine.ExitGuard;
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.report.ReportFiles;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.WindowInfo;
@@ -58,6 +59,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        RunSettings.freeze(); // the settings the windows use and the run records: as given, whatever the driver sets later
         // this JVM runs the driver: from now on only this class, at the end, may end it
         ExitGuard.onlyTheKitEndsTheJvm();
         String port = option(args, "--channel");

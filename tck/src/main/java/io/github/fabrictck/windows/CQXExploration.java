@@ -1,6 +1,7 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.explore.Controller;
 import io.github.fabrictck.explore.Exploration;
@@ -66,7 +67,7 @@ class CQXExploration {
     @Variant(id = "explore", title = "sends, completions, two messages, a spurious event and close under a scheduler")
     void explore(CqWindow w) {
         Exploration.Settings settings = Exploration.Settings.fromSystemProperties();
-        boolean teardownRule = !"false".equals(System.getProperty("fabric-tck.exploreTeardownRule", "").strip());
+        boolean teardownRule = !"false".equals(RunSettings.get("fabric-tck.exploreTeardownRule", "").strip());
         Session session = w.session();
         String driver = session.driver().name() + " " + session.driver().version();
         w.trial().close();

@@ -1,6 +1,7 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
@@ -45,11 +46,11 @@ public final class CsWindow extends WindowFixture {
     /** The highest phase of the sweep. */
     static final long PHASE_MAX_MS = 2000;
     /** The one-way delay of both links, in virtual milliseconds. */
-    static final long DELAY_MS = Math.max(0, Long.getLong("fabric-tck.controlDelay", 10));
+    static final long DELAY_MS = Math.max(0, RunSettings.longValue("fabric-tck.controlDelay", 10));
     /** The step of the phase sweep, in virtual milliseconds. */
-    static final long STEP_MS = Math.max(1, Long.getLong("fabric-tck.phaseStep", DELAY_MS > 0 ? DELAY_MS : 10));
+    static final long STEP_MS = Math.max(1, RunSettings.longValue("fabric-tck.phaseStep", DELAY_MS > 0 ? DELAY_MS : 10));
     /** How soon setup must end, in virtual seconds. */
-    static final long SETUP_BOUND_S = Math.max(1, Long.getLong("fabric-tck.setupBound", 10));
+    static final long SETUP_BOUND_S = Math.max(1, RunSettings.longValue("fabric-tck.setupBound", 10));
 
     private final VirtualTime time;
     private SimulatedSetup setup;

@@ -2,6 +2,7 @@ package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Hold;
 import io.github.fabrictck.engine.Match;
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.sim.SimulatedFabric;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
@@ -65,7 +66,7 @@ import org.junit.jupiter.api.Test;
 class HS1CrossingHellos {
 
     /** How many peers the all-to-all variant starts ({@code -Dfabric-tck.peers}, default 8). */
-    static final int PEERS = Integer.getInteger("fabric-tck.peers", 8);
+    static final int PEERS = RunSettings.intValue("fabric-tck.peers", 8);
 
     @Test
     @Variant(id = "pair-high", title = "A, the higher id (17@kfi), has its hello processing held while B's data arrives")

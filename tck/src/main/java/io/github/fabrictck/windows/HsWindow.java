@@ -1,6 +1,7 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
@@ -42,7 +43,7 @@ public final class HsWindow extends WindowFixture {
     /** How far ahead of now the script lets virtual time run at most, in seconds. */
     static final long HORIZON_S = 60;
     /** The bound of HS-4: hello requests each way ({@code fabric-tck.helloRounds}, default 25). */
-    static final int ROUNDS = Math.max(1, Integer.getInteger("fabric-tck.helloRounds", 25));
+    static final int ROUNDS = Math.max(1, RunSettings.intValue("fabric-tck.helloRounds", 25));
 
     private final VirtualTime time;
     private final SimulatedFabric fabric;

@@ -141,6 +141,17 @@ class VerificationTest {
     }
 
     @Test
+    void aDeclaredFamilyItsWindowsFoundNotImplementedIsNotACertification() {
+        String notImplemented = "driver fickle does not implement the completion-queue family (Driver.families())";
+        Result fickle = Fixtures.withRun(result(true, window("CQ-1", "a", Outcome.NOT_APPLICABLE, notImplemented),
+                        window("CQ-1", "b", Outcome.NOT_APPLICABLE, notImplemented), window("CQ-2", null, Outcome.NOT_APPLICABLE,
+                        notImplemented)), List.of("completion-queue"), List.of("CQ-1", "CQ-2"), List.of(), Map.of());
+        assertEquals(List.of("the driver declares the completion-queue family but its windows found it not implemented "
+                + "(CQ-1/a, CQ-1/b, CQ-2): Driver.families() answered differently"),
+                Verification.standing(fickle, Fixtures.catalog()).reasons());
+    }
+
+    @Test
     void settingsThatWeakenTheSearchAreNotACertification() {
         Verification.Standing s = Verification.standing(Fixtures.certifiable(Map.of("fabric-tck.phaseStep", "300",
                 "fabric-tck.peers", "2", "fabric-tck.helloRounds", "100")), Fixtures.catalog());

@@ -1,0 +1,65 @@
+package io.github.fabrictck.engine;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The fork's {@code fabric-tck.*} settings, read once before any driver code runs: {@link #freeze} is the first thing
+ * the agent's {@code premain} and the launcher's {@code main} do, so a driver that sets a system property later (from
+ * {@code families()}, a static initialiser, an adapter's constructor) changes neither what the windows use nor what
+ * the run records. Until it is frozen (the kit's own tests, several runs in one JVM) every read is live.
+ */
+public final class RunSettings {
+
+    private static final String PREFIX = "fabric-tck.";
+    private static volatile Map<String, String> frozen;
+
+    private RunSettings() {
+    }
+
+    /** Takes the snapshot every later read answers from; the first call wins. */
+    public static synchronized void freeze() {
+        if (frozen == null) {
+            frozen = Map.copyOf(live());
+        }
+    }
+
+    /** Every {@code fabric-tck.*} setting, by property name. */
+    public static Map<String, String> all() {
+        Map<String, String> f = frozen;
+        return f != null ? new TreeMap<>(f) : live();
+    }
+
+    /** The setting's value, or {@code otherwise} when it is not set. */
+    public static String get(String property, String otherwise) {
+        Map<String, String> f = frozen;
+        String v = f != null ? f.get(property) : System.getProperty(property);
+        return v == null ? otherwise : v;
+    }
+
+    /** The setting as a whole number, or {@code otherwise} when it is not set or not a number (as {@link Long#getLong}). */
+    public static long longValue(String property, long otherwise) {
+        try {
+            return Long.decode(get(property, Long.toString(otherwise)).strip());
+        } catch (NumberFormatException e) {
+            return otherwise;
+        }
+    }
+
+    /** The setting as an {@code int}, or {@code otherwise} (as {@link Integer#getInteger}). */
+    public static int intValue(String property, int otherwise) {
+        long v = longValue(property, otherwise);
+        return v == (int) v ? (int) v : otherwise;
+    }
+
+    private static Map<String, String> live() {
+        Map<String, String> settings = new TreeMap<>();
+        for (String name : System.getProperties().stringPropertyNames()) {
+            String value = System.getProperty(name);
+            if (name.startsWith(PREFIX) && value != null) {
+                settings.put(name, value);
+            }
+        }
+        return settings;
+    }
+}
