@@ -40,10 +40,17 @@ final class CertificateDocument {
      */
     static Certificate issue(Path directory, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
                              Map<String, String> parameters, Map<String, String> configured) throws IOException {
+        return issue(directory, catalog, artifacts, parameters, configured, List.of());
+    }
+
+    /** As {@link #issue(Path, Map, List, Map, Map)}, with the run's own problems as reasons it is not a certification. */
+    static Certificate issue(Path directory, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
+                             Map<String, String> parameters, Map<String, String> configured, List<String> runProblems)
+            throws IOException {
         Path resultFile = directory.resolve(ResultJson.FILE_NAME);
         Result result = ResultDocument.read(resultFile);
         Certificate c = Certificate.of(result, catalog, artifacts, parameters, configured,
-                DriverArtifact.fileSha256(resultFile));
+                DriverArtifact.fileSha256(resultFile), runProblems);
         ReportFiles.write(directory.resolve(Certificate.FILE_NAME), text(c));
         return c;
     }

@@ -145,6 +145,16 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
         return artifacts;
     }
 
+    /**
+     * {@code null}, or the sentence that the module's classes directory (what the fork runs) is not its jar (what the
+     * certificate binds): see {@link DriverArtifact#classesDifferFromJar}.
+     */
+    protected String classesNotTheJar() throws IOException {
+        File jar = project.getArtifact() == null ? null : project.getArtifact().getFile();
+        return DriverArtifact.classesDifferFromJar(jar == null ? null : jar.toPath(), classesDirectory.toPath(),
+                project.getBasedir().toPath());
+    }
+
     /** The kit's own artifacts and what they bring: an adapter module depends on them, the certificate names them by version. */
     private static boolean kitOwn(Artifact a) {
         List<String> trail = a.getDependencyTrail();

@@ -221,7 +221,9 @@ public class RunMojo extends ConfiguredRunMojo {
         }
         try {
             List<DriverArtifact> artifacts = instrumentedArtifacts(config.instrumentPackages());
-            Certificate c = CertificateDocument.issue(out, catalog, artifacts, config.parameters(), config.effective());
+            String notTheJar = classesNotTheJar();
+            Certificate c = CertificateDocument.issue(out, catalog, artifacts, config.parameters(), config.effective(),
+                    notTheJar == null ? List.of() : List.of(notTheJar));
             getLog().info("Fabric TCK certificate: " + out.resolve(Certificate.FILE_NAME) + " ("
                     + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " bound: "
                     + artifacts.stream().map(a -> a.path() + " sha256 " + a.sha256()).collect(Collectors.joining(", "))

@@ -52,8 +52,16 @@ public class VerifyMojo extends ConfiguredRunMojo {
         }
         Path out = outputDirectory.toPath();
         Map<String, WindowInfo> catalog = catalogInfo();
-        List<String> certificateProblems = Certification.certificateProblems(out,
-                c -> artifactsNow(c, config.instrumentPackages()), configured(config));
+        List<String> certificateProblems = new java.util.ArrayList<>(Certification.certificateProblems(out,
+                c -> artifactsNow(c, config.instrumentPackages()), configured(config)));
+        try {
+            String notTheJar = classesNotTheJar(); // the certificate binds the jar: the classes that ran must be it
+            if (notTheJar != null) {
+                certificateProblems.add(Character.toUpperCase(notTheJar.charAt(0)) + notTheJar.substring(1) + ".");
+            }
+        } catch (java.io.IOException e) {
+            certificateProblems.add("Cannot compare the classes directory with the module's jar: " + e + ".");
+        }
         Certification certification = Certification.of(out.resolve(ResultJson.FILE_NAME), expectFail,
                 certificateProblems, catalog == null ? Map.of() : catalog);
         if (certification.passes()) {

@@ -159,8 +159,19 @@ public record Certificate(boolean certified, List<String> reasons, String standi
     public static Certificate of(Result r, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
                                  Map<String, String> parameters, Map<String, String> configured,
                                  String resultSha256) {
+        return of(r, catalog, artifacts, parameters, configured, resultSha256, List.of());
+    }
+
+    /**
+     * As {@link #of(Result, Map, List, Map, Map, String)}, with what Maven's process found wrong with the run itself
+     * ({@code runProblems}: the classes that ran are not the bound jar), each a reason it is not a certification.
+     */
+    public static Certificate of(Result r, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
+                                 Map<String, String> parameters, Map<String, String> configured,
+                                 String resultSha256, List<String> runProblems) {
         Verification.Standing standing = Verification.standing(r, catalog);
         List<String> reasons = new ArrayList<>(standing.reasons());
+        reasons.addAll(runProblems);
         Map<String, String> explicit = new TreeMap<>(r.run() == null ? Map.of() : r.run().settings());
         explicit.putAll(parameters);
         SortedMap<String, String> settings = Settings.effective(explicit);

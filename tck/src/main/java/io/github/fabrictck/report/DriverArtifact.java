@@ -98,6 +98,42 @@ public record DriverArtifact(String role, String id, String kind, String path, S
         return dependency(id, jar, List.of(""), baseDirectory);
     }
 
+    /**
+     * {@code null} when every class file of {@code classesDirectory} (what the fork runs) is in {@code jar} with the
+     * same bytes, or when there is no jar; else the sentence that names the first that differs: a build step after
+     * {@code package} that rewrites the classes would otherwise have the certificate bind a jar that did not run.
+     */
+    public static String classesDifferFromJar(Path jar, Path classesDirectory, Path baseDirectory) throws IOException {
+        if (!isJar(jar) || !Files.isDirectory(classesDirectory)) {
+            return null;
+        }
+        List<Path> classes;
+        try (Stream<Path> walk = Files.walk(classesDirectory)) {
+            classes = walk.filter(f -> Files.isRegularFile(f) && f.toString().endsWith(".class")).sorted().toList();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+            for (Path f : classes) {
+                String name = classesDirectory.relativize(f).toString().replace('\\', '/');
+                java.util.zip.ZipEntry entry = zip.getEntry(name);
+                byte[] inJar = null;
+                if (entry != null) {
+                    try (InputStream in = zip.getInputStream(entry)) {
+                        inJar = in.readAllBytes();
+                    }
+                }
+                if (inJar == null || !java.util.Arrays.equals(inJar, Files.readAllBytes(f))) {
+                    return "the classes that ran (" + relative(baseDirectory, classesDirectory) + ") are not the "
+                            + "module's jar " + relative(baseDirectory, jar) + ": " + name + (inJar == null
+                            ? " is not in the jar" : " differs from the jar's") + " (a build step after package changed "
+                            + "the classes?)";
+                }
+            }
+        }
+        return null;
+    }
+
     /** The file name of {@link #path}: what a person recognises, {@code acme-core-1.0.jar}. */
     public String fileName() {
         int slash = path == null ? -1 : path.lastIndexOf('/');

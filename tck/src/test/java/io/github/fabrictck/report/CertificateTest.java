@@ -37,6 +37,23 @@ class CertificateTest {
     }
 
     @Test
+    void theClassesThatRanMustBeTheJarsClasses() throws IOException {
+        Path jar = jar("target/acme-1.0.jar", "com/acme/Endpoint.class", "META-INF/MANIFEST.MF");
+        Path classes = project.resolve("target/classes");
+        Files.createDirectories(classes.resolve("com/acme"));
+        Files.writeString(classes.resolve("com/acme/Endpoint.class"), "com/acme/Endpoint.class"); // the jar's bytes
+        assertNull(DriverArtifact.classesDifferFromJar(jar, classes, project));
+        assertNull(DriverArtifact.classesDifferFromJar(null, classes, project), "no jar yet: the directory is bound");
+        Files.writeString(classes.resolve("com/acme/Endpoint.class"), "compliant bytes copied after package");
+        assertEquals("the classes that ran (target/classes) are not the module's jar target/acme-1.0.jar: "
+                + "com/acme/Endpoint.class differs from the jar's (a build step after package changed the classes?)",
+                DriverArtifact.classesDifferFromJar(jar, classes, project));
+        Files.writeString(classes.resolve("com/acme/Endpoint.class"), "com/acme/Endpoint.class");
+        Files.writeString(classes.resolve("com/acme/Extra.class"), "x");
+        assertTrue(DriverArtifact.classesDifferFromJar(jar, classes, project).contains("com/acme/Extra.class is not in the jar"));
+    }
+
+    @Test
     void aDependencyJarIsBoundOnlyWhenItHoldsInstrumentedClasses() throws IOException {
         Path core = jar("repo/acme-core-1.0.jar", "META-INF/MANIFEST.MF", "com/acme/core/Queue.class");
         Path util = jar("repo/util-1.0.jar", "org/other/Util.class", "com/acme/core.txt");
