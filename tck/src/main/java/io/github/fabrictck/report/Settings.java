@@ -175,16 +175,13 @@ public final class Settings {
     /** {@code null} when an exploration setting's value is one it takes, else the sentence that says what it takes. */
     private static String explorationTextProblem(String property, String value) {
         List<String> choices = EXPLORATION_TEXT.get(property);
+        String takes = choices.isEmpty() ? "the path of a schedule file"
+                : String.join(", ", choices.subList(0, choices.size() - 1)) + " or " + choices.get(choices.size() - 1);
         String v = value == null ? "" : value.strip();
         if (v.isEmpty()) {
-            return property + " is empty: give " + (choices.isEmpty() ? "the path of a schedule file" : String.join(", ",
-                    choices.subList(0, choices.size() - 1)) + " or " + choices.get(choices.size() - 1)) + ".";
+            return property + " is empty: give " + takes + ".";
         }
-        if (!choices.isEmpty() && !choices.contains(v)) {
-            return property + "=" + v + " is not a scheduler: give " + String.join(", ", choices.subList(0,
-                    choices.size() - 1)) + " or " + choices.get(choices.size() - 1) + ".";
-        }
-        return null;
+        return choices.isEmpty() || choices.contains(v) ? null : property + "=" + v + " is not a scheduler: give " + takes + ".";
     }
 
     /**

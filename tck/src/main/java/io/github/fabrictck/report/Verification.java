@@ -178,16 +178,17 @@ public final class Verification {
             // a family the run's header says the driver declares, but which its windows found not implemented: the
             // driver answered families() one way for the record and another for the windows
             List<String> denied = new ArrayList<>();
+            Set<String> deniedFamilies = new java.util.LinkedHashSet<>();
             for (WindowResult w : r.windows()) {
                 if (w.outcome() == Outcome.NOT_APPLICABLE && run.families().contains(w.family()) && w.reason() != null
                         && w.reason().contains("does not implement the " + w.family() + " family")) {
                     denied.add(w.label());
+                    deniedFamilies.add(w.family());
                 }
             }
             if (!denied.isEmpty()) {
-                reasons.add("the driver declares the " + denied.stream().map(l -> familyOf(r, l)).distinct()
-                        .collect(java.util.stream.Collectors.joining(", ")) + " family but its windows found it not "
-                        + "implemented (" + String.join(", ", denied) + "): Driver.families() answered differently");
+                reasons.add("the driver declares the " + String.join(", ", deniedFamilies) + " family but its windows "
+                        + "found it not implemented (" + String.join(", ", denied) + "): Driver.families() answered differently");
             }
         }
         List<String> neither = new ArrayList<>();
@@ -204,10 +205,6 @@ public final class Verification {
         Result.Summary s = r.summary();
         return new Standing(reasons.isEmpty(), s.pass(), s.notApplicable(), reasons,
                 shard == null ? null : shard.label());
-    }
-
-    private static String familyOf(Result r, String label) {
-        return r.windows().stream().filter(w -> w.label().equals(label)).map(WindowResult::family).findFirst().orElse("?");
     }
 
     /** The reason a shard is not a certification: {@code shard 2/4: merge the shards}. */
