@@ -21,7 +21,9 @@ import java.util.function.BooleanSupplier;
  * every run, and a protocol with second-long timers runs in microseconds.
  *
  * <p>Idle means: every {@link Worker} has no task or its task is stopped (held, blocked on a lock
- * or a condition), every other driver thread is parked or blocked, nothing the environment carries
+ * a driver thread holds, or on a condition), every other driver thread is parked or blocked the same
+ * way (a thread that only waits to take a free lock, or one the kit holds, is about to run:
+ * {@link WindowRun#waitsForLockToRun}), nothing the environment carries
  * is in flight outside the kit ({@link #busyWhile}), and no driver thread passed a point while the
  * keeper looked twice. For the kit's workers this is exact; for a thread the driver started itself it
  * rests on the thread's state, and a thread another driver thread has just woken can look parked for
@@ -279,8 +281,8 @@ public final class VirtualTime {
         }
         for (Thread t : otherThreads()) {
             Thread.State s = t.getState();
-            boolean stopped = !run.isResuming(t) && !run.isWoken(t) && (s == Thread.State.WAITING || s == Thread.State.BLOCKED
-                    || s == Thread.State.NEW || s == Thread.State.TERMINATED
+            boolean stopped = !run.isResuming(t) && !run.isWoken(t) && (s == Thread.State.NEW || s == Thread.State.TERMINATED
+                    || (s == Thread.State.WAITING || s == Thread.State.BLOCKED) && !run.waitsForLockToRun(t, s)
                     || s == Thread.State.TIMED_WAITING && run.isHeld(t));
             if (!stopped) {
                 return false;

@@ -168,6 +168,49 @@ public final class WindowRun {
     }
 
     /**
+     * Whether a thread that reads as stopped is only waiting to take a lock that will come to it
+     * without the driver doing anything: a monitor or a {@code ReentrantLock} that is free now or
+     * held by a thread outside the driver (the kit's own threads: the time keeper, a socket reader). Such a thread is about to run, so it is not idle. A thread blocked on a monitor
+     * that was just released still reads {@code BLOCKED} until the scheduler runs it; on a loaded
+     * machine that lasts long enough for virtual time to move under it. A thread that waits for a
+     * lock a driver thread holds is stopped as long as that thread is; a thread inside a blocking
+     * call the kit sees (a driver's own {@code Lock.lock}) is judged by {@link #isWoken} instead.
+     */
+    public boolean waitsForLockToRun(Thread t, Thread.State state) {
+        boolean monitor = state == Thread.State.BLOCKED;
+        if (!monitor && !(state == Thread.State.WAITING && takesReentrantLock(t))) {
+            return false;
+        }
+        DriverThread d = threads.get(t);
+        if (!monitor && d != null && d.blockedIn != null) {
+            return false;
+        }
+        java.lang.management.ThreadInfo info = THREADS.getThreadInfo(t.getId());
+        if (info == null || info.getThreadState() != state) {
+            return info != null; // it moved on meanwhile: it runs
+        }
+        long owner = info.getLockOwnerId();
+        if (owner < 0) {
+            return true;
+        }
+        for (Thread driver : threads.keySet()) {
+            if (driver.getId() == owner) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a parked thread is taking a {@code ReentrantLock}, the one {@code java.util.concurrent}
+     * lock whose owner the JVM always names (a latch, a semaphore or a read lock has none).
+     */
+    private static boolean takesReentrantLock(Thread t) {
+        Object blocker = java.util.concurrent.locks.LockSupport.getBlocker(t);
+        return blocker != null && blocker.getClass().getEnclosingClass() == java.util.concurrent.locks.ReentrantLock.class;
+    }
+
+    /**
      * Runs the kit's own wait for work (the next task, the next device event) on a driver thread:
      * the thread counts as idle meanwhile.
      */

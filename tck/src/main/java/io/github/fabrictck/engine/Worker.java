@@ -64,7 +64,9 @@ public final class Worker implements Executor {
 
     /**
      * Whether the worker will do nothing until something else happens: no task queued or running,
-     * or the running task is stopped (held by a script, blocked on a lock or a condition).
+     * or the running task is stopped (held by a script, blocked on a lock a driver thread holds, or
+     * on a condition); not while it only waits to take a lock that is free or that the kit holds
+     * ({@link WindowRun#waitsForLockToRun}).
      */
     public boolean idle() {
         if (pending.get() == 0) {
@@ -74,7 +76,8 @@ public final class Worker implements Executor {
             return false;
         }
         Thread.State s = thread.getState();
-        return s == Thread.State.WAITING || s == Thread.State.BLOCKED || s == Thread.State.TERMINATED;
+        return s == Thread.State.TERMINATED
+                || (s == Thread.State.WAITING || s == Thread.State.BLOCKED) && (run == null || !run.waitsForLockToRun(thread, s));
     }
 
     /** What the driver's tasks threw on this worker, in words with where. */
