@@ -1,6 +1,5 @@
 package io.github.fabrictck.maven;
 
-import io.github.fabrictck.adapter.Adapter;
 import io.github.fabrictck.launcher.Catalog;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
@@ -8,21 +7,24 @@ import io.github.fabrictck.report.Settings;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.maven.artifact.Artifact;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
 /**
  * What the {@code run}, {@code verify} and {@code recheck} goals share: the run's configuration,
  * so that {@code verify} can refuse a result made under another one, and the artifacts that supply
- * instrumented classes, which the certificate binds.
+ * driver code, which the certificate binds.
  */
 abstract class ConfiguredRunMojo extends FabricTckMojo {
 
@@ -46,7 +48,7 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
     protected String repeat;
 
     /**
-     * Runs only the i-th of n disjoint parts of the run ({@code i/n}, 1 ≤ i ≤ n; for example {@code 2/4}):
+     * Runs only the i-th of n disjoint parts of the run ({@code i/n}, 1 ≤ i ≤ n, n ≥ 2; for example {@code 2/4}):
      * the shard of one job of a CI matrix, which {@code fabric-tck:merge} joins with the others. A
      * shard alone is never a certification. See README, "Sharding in CI".
      */
@@ -81,6 +83,10 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     protected MavenProject project;
+
+    /** The plugin's own artifacts: the kit and what it brings, which the certificate names by version, not binds. */
+    @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
+    protected List<Artifact> pluginArtifacts;
 
     /**
      * The configuration the parameters give. The exploration settings given to Maven ({@code
@@ -120,29 +126,43 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
     }
 
     /**
-     * Every artifact that supplies instrumented classes, as they are now: the module's jar (else its
-     * classes directory), then each dependency jar holding classes in {@code instrumentPackages}.
+     * Every artifact that supplies driver code, as they are now: the module's jar (else its classes
+     * directory), then every other jar or classes directory of the project's runtime class path (what
+     * the fork's driver loader loads) but the kit's own ({@link #kitOwn}), whether {@code
+     * instrumentPackages} names it or not: the code a module's endpoint forwards to is driver code too.
      */
-    protected List<DriverArtifact> instrumentedArtifacts(String packages) throws IOException {
+    protected List<DriverArtifact> driverArtifacts() throws IOException {
         File jar = project.getArtifact() == null ? null : project.getArtifact().getFile();
         Path base = project.getBasedir().toPath();
         List<DriverArtifact> artifacts = new ArrayList<>();
         artifacts.add(DriverArtifact.of(project.getGroupId() + ":" + project.getArtifactId(),
                 jar == null ? null : jar.toPath(), classesDirectory.toPath(), base));
-        List<String> prefixes = ForkCommand.items(packages);
-        boolean adapterModule = Files.isRegularFile(
-                classesDirectory.toPath().resolve("META-INF/services/" + Adapter.class.getName()));
+        Set<Path> runtime = new HashSet<>();
+        try {
+            project.getRuntimeClasspathElements().forEach(e -> runtime.add(Path.of(e).toAbsolutePath().normalize()));
+        } catch (DependencyResolutionRequiredException e) {
+            throw new IOException("the project's runtime class path is not resolved: " + e.getMessage(), e);
+        }
         for (Artifact a : project.getArtifacts()) {
-            if (a.getFile() != null && !Artifact.SCOPE_TEST.equals(a.getScope()) && !(adapterModule && kitOwn(a))) {
-                String id = a.getGroupId() + ":" + a.getArtifactId();
-                DriverArtifact d = adapterModule ? DriverArtifact.library(id, a.getFile().toPath(), base)
-                        : DriverArtifact.dependency(id, a.getFile().toPath(), prefixes, base);
+            if (a.getFile() != null && runtime.contains(a.getFile().toPath().toAbsolutePath().normalize())
+                && !kitOwn(a, pluginArtifacts)) {
+                DriverArtifact d = DriverArtifact.library(a.getGroupId() + ":" + a.getArtifactId() + ":"
+                        + a.getBaseVersion(), a.getFile().toPath(), base);
                 if (d != null) {
                     artifacts.add(d);
                 }
             }
         }
         return artifacts;
+    }
+
+    /** The project's runtime class path: the module's classes and what the fork's driver loader loads with them. */
+    List<String> classpath() throws MojoExecutionException {
+        try {
+            return project.getRuntimeClasspathElements();
+        } catch (DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("The project's runtime class path is not resolved: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -155,20 +175,37 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
                 project.getBasedir().toPath());
     }
 
-    /** The kit's own artifacts and what they bring: an adapter module depends on them, the certificate names them by version. */
-    private static boolean kitOwn(Artifact a) {
-        List<String> trail = a.getDependencyTrail();
-        return "io.github.fabrictck".equals(a.getGroupId())
-                || trail != null && trail.stream().anyMatch(t -> t.startsWith("io.github.fabrictck:fabric-tck:"));
+    /**
+     * Whether a dependency is the kit's own, which the certificate names by the kit's version rather than
+     * binds: a file the plugin itself runs from (the kit's jar, its SPI, the libraries it brings, resolved
+     * from the same repository), or an artifact of the kit's group at a version the plugin resolved (the
+     * kit's own modules built in the same reactor). A vendor's library under the kit's group id at another
+     * artifact id or version is bound like any other.
+     */
+    static boolean kitOwn(Artifact a, List<Artifact> plugin) {
+        if (plugin == null) {
+            return false;
+        }
+        Path file = a.getFile().toPath().toAbsolutePath().normalize();
+        for (Artifact p : plugin) {
+            if (p.getFile() != null && p.getFile().toPath().toAbsolutePath().normalize().equals(file)) {
+                return true;
+            }
+            if (ForkClasspath.KIT_GROUP_ID.equals(a.getGroupId()) && a.getGroupId().equals(p.getGroupId())
+                && a.getArtifactId().equals(p.getArtifactId()) && a.getBaseVersion().equals(p.getBaseVersion())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
-     * The artifacts as {@link #instrumentedArtifacts} finds them now, but the module's found as the
+     * The artifacts as {@link #driverArtifacts} finds them now, but the module's found as the
      * certificate recorded it ({@link DriverArtifact#now}): a goal run without {@code package} still
      * hashes the jar the run bound.
      */
-    protected List<DriverArtifact> artifactsNow(Certificate c, String packages) throws IOException {
-        List<DriverArtifact> now = new ArrayList<>(instrumentedArtifacts(packages));
+    protected List<DriverArtifact> artifactsNow(Certificate c) throws IOException {
+        List<DriverArtifact> now = new ArrayList<>(driverArtifacts());
         DriverArtifact recorded = c.artifacts().stream().filter(a -> DriverArtifact.MODULE.equals(a.role()))
                 .findFirst().orElse(null);
         if (recorded != null) {

@@ -51,7 +51,7 @@ public class RecheckMojo extends RunMojo {
         }
         List<DriverArtifact> artifacts;
         try {
-            artifacts = artifactsNow(claimed, config.instrumentPackages());
+            artifacts = artifactsNow(claimed);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot hash the artifacts the certificate names: " + e.getMessage(), e);
         }

@@ -183,11 +183,22 @@ final class ResultDocument {
         if (!Result.SCHEMA.equals(schema.textValue())) {
             throw ResultJson.notAResult(file, "its schema is " + schema + ".", null);
         }
+        Result r;
         try {
-            return ResultJson.fromJson(MAPPER.convertValue(root, Map.class));
+            r = ResultJson.fromJson(MAPPER.convertValue(root, Map.class));
         } catch (IllegalArgumentException invalid) {
             throw ResultJson.notAResult(file, invalid.getMessage(), invalid);
         }
+        // the summary is derived from the windows; one that says otherwise was written by someone else
+        JsonNode summary = root.get("summary");
+        Result.Summary s = r.summary();
+        if (summary != null && !(summary.path("pass").asInt(-1) == s.pass() && summary.path("fail").asInt(-1) == s.fail()
+                && summary.path("error").asInt(-1) == s.error() && summary.path("notApplicable").asInt(-1) == s.notApplicable())) {
+            throw ResultJson.notAResult(file, "its \"summary\" " + summary + " does not add up to its windows' verdicts ("
+                    + s.pass() + " pass, " + s.fail() + " fail, " + s.error() + " error, " + s.notApplicable()
+                    + " not applicable).", null);
+        }
+        return r;
     }
 
     /** Jackson's complaint as one sentence with the line and column, without its source excerpt. */

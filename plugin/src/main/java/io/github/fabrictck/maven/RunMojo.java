@@ -50,9 +50,6 @@ public class RunMojo extends ConfiguredRunMojo {
     @Component
     private ToolchainManager toolchains;
 
-    @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
-    private List<Artifact> pluginArtifacts;
-
     @Parameter(defaultValue = "${plugin.groupId}", readonly = true, required = true)
     private String pluginGroupId;
 
@@ -220,7 +217,7 @@ public class RunMojo extends ConfiguredRunMojo {
             return;
         }
         try {
-            List<DriverArtifact> artifacts = instrumentedArtifacts(config.instrumentPackages());
+            List<DriverArtifact> artifacts = driverArtifacts();
             String notTheJar = classesNotTheJar();
             Certificate c = CertificateDocument.issue(out, catalog, artifacts, config.parameters(), config.effective(),
                     notTheJar == null ? List.of() : List.of(notTheJar));
@@ -273,14 +270,6 @@ public class RunMojo extends ConfiguredRunMojo {
     }
 
     /** The driver's class path in the fork: the project's runtime class path, its classes directory first. */
-    List<String> classpath() throws MojoExecutionException {
-        try {
-            return project.getRuntimeClasspathElements();
-        } catch (DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("The project's runtime class path is not resolved: " + e.getMessage(), e);
-        }
-    }
-
     private List<ForkClasspath.Jar> pluginJars() {
         return pluginArtifacts.stream()
                 .map(a -> new ForkClasspath.Jar(a.getGroupId(), a.getArtifactId(),

@@ -7,6 +7,7 @@ import io.github.fabrictck.report.DriverArtifact;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.Settings;
+import io.github.fabrictck.report.Verification;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -102,6 +103,10 @@ final class ShardMerge {
             throw new Refused(file + " is not a shard's result: it was not run with -Dfabric-tck.shard=i/n, so there "
                     + "is nothing to merge it with.");
         }
+        if (part.count() < 2) {
+            throw new Refused(file + " is shard " + part.label() + ", a split into one part, which the kit refuses to "
+                    + "run (fabric-tck.shard needs n ≥ 2): it is no part of a sharded run.");
+        }
         String resultSha;
         Path certFile = directory.resolve(Certificate.FILE_NAME);
         Certificate c;
@@ -130,7 +135,42 @@ final class ShardMerge {
             throw new Refused(file + " is an incomplete shard " + part.label() + ": " + incomplete
                     + "; run that shard again.");
         }
+        String contradiction = contradiction(r, c);
+        if (contradiction != null) {
+            throw new Refused(file + " (shard " + part.label() + ") does not agree with itself or its certificate "
+                    + certFile.getFileName() + ": " + contradiction + "; run that shard again.");
+        }
         return new Shard(file, r, part, c, resultSha, certSha);
+    }
+
+    /**
+     * The first way a shard's result breaks the rules its verdicts are made by ({@link
+     * Verification#contradictions}), or differs from what its certificate records of it: the verdicts, whether the run
+     * finished, and {@code certified}, which a shard's never is; {@code null} when there is none. The merged result
+     * is judged again as a whole run, so a shard must hold up as verify would judge it.
+     */
+    static String contradiction(Result r, Certificate c) {
+        List<String> found = Verification.contradictions(r);
+        if (!found.isEmpty()) {
+            return found.get(0);
+        }
+        List<Certificate.Verdict> verdicts = r.windows().stream()
+                .map(w -> new Certificate.Verdict(w.id(), w.variant(), w.outcome())).toList();
+        if (!verdicts.equals(c.verdicts())) {
+            return "the certificate records the verdicts " + labels(c.verdicts()) + " but the result has " + labels(verdicts);
+        }
+        if (c.complete() != r.complete()) {
+            return "the certificate says the run " + (c.complete() ? "finished" : "did not finish") + ", the result that it "
+                    + (r.complete() ? "did" : "did not");
+        }
+        if (c.certified()) {
+            return "its certificate says certified, which a shard's never is";
+        }
+        return null;
+    }
+
+    private static String labels(List<Certificate.Verdict> verdicts) {
+        return verdicts.stream().map(v -> v.label() + " " + v.outcome()).toList().toString();
     }
 
     /**

@@ -53,7 +53,7 @@ public class VerifyMojo extends ConfiguredRunMojo {
         Path out = outputDirectory.toPath();
         Map<String, WindowInfo> catalog = catalogInfo();
         List<String> certificateProblems = new java.util.ArrayList<>(Certification.certificateProblems(out,
-                c -> artifactsNow(c, config.instrumentPackages()), configured(config)));
+                this::artifactsNow, configured(config)));
         try {
             String notTheJar = classesNotTheJar(); // the certificate binds the jar: the classes that ran must be it
             if (notTheJar != null) {

@@ -35,9 +35,24 @@ class CertificationTest {
         }
     }
 
+    /** A verdict as the kit makes it: a PASS with evidence of opening, a FAIL naming its broken invariant. */
     private static WindowResult window(String id, Outcome outcome, String reason) {
-        return new WindowResult(id, null, "t", "completion-queue", outcome, 1, reason, List.of(), Evidence.none(),
+        return new WindowResult(id, null, "t", "completion-queue", outcome, 1, reason,
+                outcome == Outcome.FAIL ? List.of("every completion is delivered") : List.of(),
+                outcome == Outcome.PASS ? new Evidence(true, List.of(), 1, 1) : Evidence.none(),
                 "mvn fabric-tck:run -Dfabric-tck.windows=" + id, List.of());
+    }
+
+    @Test
+    void aResultThatContradictsItselfDoesNotPass() throws IOException {
+        WindowResult forged = new WindowResult("CQ-1", null, "t", "completion-queue", Outcome.PASS, 1, null,
+                List.of("every completion is delivered"), Evidence.none(), "mvn fabric-tck:run -Dfabric-tck.windows=CQ-1",
+                List.of());
+        Certification c = Certification.of(result(forged), null);
+        assertFalse(c.passes());
+        assertTrue(c.message().contains("\n  - The result contradicts itself: CQ-1 is a PASS with no evidence that its "
+                + "window was opened (the kit passes a window only when a hold caught the injected event).\n  - The result "
+                + "contradicts itself: CQ-1 is a PASS that broke every completion is delivered."), c.message());
     }
 
     private Path result(WindowResult... windows) throws IOException {

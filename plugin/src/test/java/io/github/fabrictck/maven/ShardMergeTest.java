@@ -40,6 +40,10 @@ class ShardMergeTest {
     private static final List<DriverArtifact> ARTIFACTS = List.of(new DriverArtifact(DriverArtifact.MODULE,
             "com.acme:acme", DriverArtifact.JAR, "target/acme-1.0.jar", "a".repeat(64)));
 
+    /** A PASS is made only with evidence that the window opened. */
+    private static final Evidence OPENED = new Evidence(true, List.of(new Evidence.Hold("cq-handler",
+            "call CompletionQueue.requestNotify", "com.acme.Handler.onEvent(Handler.java:42)")), 4, 2);
+
     static {
         CATALOG.put("CQ-1", WindowInfo.of("CQ-1", "t", "completion-queue", "s", "b", new String[0], new String[0], "c")
                 .withVariant("a", "waiter first").withVariant("b", "handler first"));
@@ -52,7 +56,8 @@ class ShardMergeTest {
         String[] idVariant = u.window().split("/");
         return new WindowResult(idVariant[0], idVariant.length > 1 ? idVariant[1] : null, "t", "completion-queue", o,
                 10L * u.repetition() + u.window().length(), o == Outcome.FAIL ? "lost at run " + u.repetition() : null,
-                o == Outcome.FAIL ? List.of("every completion is delivered") : List.of(), Evidence.none(),
+                o == Outcome.FAIL ? List.of("every completion is delivered") : List.of(), o == Outcome.PASS ? OPENED
+                : Evidence.none(),
                 "mvn -Dfabric-tck.windows=" + u.window(), List.of());
     }
 
@@ -121,7 +126,7 @@ class ShardMergeTest {
         List<Sharding.Unit> failing = List.of(new Sharding.Unit("CQ-1/b", 2), new Sharding.Unit("CQ-1/b", 3),
                 new Sharding.Unit("CQ-2", 3));
         Result whole = whole(failing);
-        for (int n = 1; n <= 6; n++) {
+        for (int n = 2; n <= 6; n++) {
             Path[] dirs = new Path[n];
             for (int i = 1; i <= n; i++) {
                 dirs[n - i] = shard(i, n, failing);
@@ -280,7 +285,7 @@ class ShardMergeTest {
     void aShardWhoseCertificateDoesNotVerifyIsNamed() throws Exception {
         Path one = shard(1, 2, List.of());
         Path two = shard(2, 2, List.of());
-        String text = Files.readString(two.resolve(ResultJson.FILE_NAME)).replace("\"PASS\"", "\"FAIL\"");
+        String text = Files.readString(two.resolve(ResultJson.FILE_NAME)) + "\n";
         Files.writeString(two.resolve(ResultJson.FILE_NAME), text);
         assertTrue(refusal(one, two).startsWith("The certificate " + two.resolve(Certificate.FILE_NAME)
                 + " does not verify: " + two.resolve(ResultJson.FILE_NAME) + " changed since shard 2/2 wrote it (sha256 "),
@@ -318,5 +323,88 @@ class ShardMergeTest {
         assertEquals(List.of(all.resolve("fabric-tck-shard-1"), all.resolve("fabric-tck-shard-2"),
                 all.resolve("fabric-tck-shard-3")), ShardMerge.inputs(List.of(all)));
         assertEquals(whole(List.of()), merge(all));
+    }
+
+    /** {@code edit} applied to the certificate in {@code shard} (its result untouched), written back. */
+    private static void editCertificate(Path shard, UnaryOperator<Certificate> edit) throws IOException {
+        Certificate c = CertificateDocument.read(shard.resolve(Certificate.FILE_NAME));
+        ReportFiles.write(shard.resolve(Certificate.FILE_NAME), CertificateDocument.text(edit.apply(c)));
+    }
+
+    private static Certificate with(Certificate c, boolean certified, List<Certificate.Verdict> verdicts) {
+        return new Certificate(certified, certified ? List.of() : c.reasons(), certified ? "certified" : c.standing(),
+                c.tckVersion(), c.catalog(), c.catalogSha256(), c.driver(), c.families(), c.selected(), c.excluded(),
+                c.settings(), c.jvm(), c.artifacts(), c.resultSha256(), c.complete(), verdicts, c.shard(), null);
+    }
+
+    /** Every FAIL of a result made a PASS, as a forger would: no broken invariant, evidence of opening or none. */
+    private static UnaryOperator<Result> forged(boolean evidence) {
+        return r -> {
+            List<WindowResult> windows = r.windows().stream().map(w -> w.outcome() != Outcome.FAIL ? w
+                    : new WindowResult(w.id(), w.variant(), w.title(), w.family(), Outcome.PASS, w.durationMillis(),
+                    null, List.of(), evidence ? OPENED : Evidence.none(), w.reproduce(), w.threadDump(),
+                    w.repeat() == null ? null : new io.github.fabrictck.report.RepeatStats(w.repeat().runs(),
+                    w.repeat().pass() + w.repeat().fail(), 0, w.repeat().error(), w.repeat().notApplicable(), null),
+                    w.trace())).toList();
+            Result.Shard s = r.run().shard();
+            List<Result.ShardRun> runs = s.runs().stream().map(x -> x.outcome() != Outcome.FAIL ? x
+                    : new Result.ShardRun(x.window(), x.repetition(), Outcome.PASS, x.durationMillis())).toList();
+            return new Result(r.schema(), r.tckVersion(), r.driver(), r.jvm(), true, null, windows,
+                    new Result.Run(r.run().families(), r.run().selected(), r.run().excluded(), r.run().settings(),
+                            new Result.Shard(s.index(), s.count(), s.variants(), runs)));
+        };
+    }
+
+    @Test
+    void aSplitIntoOnePartIsNoShardToMerge() throws Exception {
+        Path only = shard(1, 1, List.of(new Sharding.Unit("CQ-2", 1)));
+        assertEquals(only.resolve(ResultJson.FILE_NAME) + " is shard 1/1, a split into one part, which the kit refuses "
+                + "to run (fabric-tck.shard needs n ≥ 2): it is no part of a sharded run.", refusal(only));
+    }
+
+    @Test
+    void aShardThatContradictsItselfOrItsCertificateIsRefusedNamingTheFile() throws Exception {
+        Path two = shard(2, 2, List.of());
+        List<Sharding.Unit> failing = List.of(new Sharding.Unit("CQ-2", 1), new Sharding.Unit("CQ-2", 2),
+                new Sharding.Unit("CQ-2", 3));
+        // a FAIL made a PASS with no evidence of opening: the kit never writes that
+        Path bare = shard(1, 2, failing, forged(false));
+        assertEquals(bare.resolve(ResultJson.FILE_NAME) + " (shard 1/2) does not agree with itself or its certificate "
+                + "fabric-tck-certificate.json: CQ-2 is a PASS with no evidence that its window was opened (the kit "
+                + "passes a window only when a hold caught the injected event); run that shard again.", refusal(bare, two));
+        // with evidence, the result holds up alone; its certificate, edited to say certified, does not
+        Path careful = shard(1, 2, failing, forged(true));
+        editCertificate(careful, c -> with(c, true, c.verdicts()));
+        assertEquals(careful.resolve(ResultJson.FILE_NAME) + " (shard 1/2) does not agree with itself or its "
+                + "certificate fabric-tck-certificate.json: its certificate says certified, which a shard's never is; "
+                + "run that shard again.", refusal(careful, two));
+        // a certificate whose verdicts are not the result's
+        Path honest = shard(1, 2, failing);
+        editCertificate(honest, c -> with(c, false, c.verdicts().stream().map(v -> new Certificate.Verdict(v.id(),
+                v.variant(), Outcome.PASS)).toList()));
+        assertTrue(refusal(honest, two).startsWith(honest.resolve(ResultJson.FILE_NAME) + " (shard 1/2) does not agree "
+                + "with itself or its certificate fabric-tck-certificate.json: the certificate records the verdicts ["),
+                refusal(honest, two));
+        assertTrue(refusal(honest, two).contains("but the result has [") && refusal(honest, two).contains("CQ-2 FAIL"),
+                refusal(honest, two));
+        // a summary that does not add up to the windows
+        Path summed = shard(1, 2, failing);
+        Path file = summed.resolve(ResultJson.FILE_NAME);
+        Files.writeString(file, Files.readString(file).replaceFirst("\"fail\"(\\s*):(\\s*)1", "\"fail\"$1:$20"));
+        editCertificate(summed, c -> new Certificate(c.certified(), c.reasons(), c.standing(), c.tckVersion(),
+                c.catalog(), c.catalogSha256(), c.driver(), c.families(), c.selected(), c.excluded(), c.settings(),
+                c.jvm(), c.artifacts(), uncheckedSha256(file), c.complete(), c.verdicts(), c.shard(), null));
+        assertTrue(refusal(summed, two).startsWith(file + " is not a fabric-tck-result/1 document: its \"summary\" "),
+                refusal(summed, two));
+        assertTrue(refusal(summed, two).endsWith(" does not add up to its windows' verdicts (2 pass, 1 fail, 0 error, 0 "
+                + "not applicable)."), refusal(summed, two));
+    }
+
+    private static String uncheckedSha256(Path file) {
+        try {
+            return DriverArtifact.fileSha256(file);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -84,6 +84,11 @@ public final class Sharding {
         if (n < 1 || i < 1 || i > n) {
             return "fabric-tck.shard=" + text + " is outside its range: i/n needs 1 ≤ i ≤ n (for example 1/4 to 4/4).";
         }
+        if (n < 2) {
+            // one part of one is the whole run under a shard's name: merging it would add nothing but the look of a merge
+            return "fabric-tck.shard=" + text + " splits the run into one part: a sharded run needs n ≥ 2 (for example "
+                    + "1/2); run without fabric-tck.shard for the whole run.";
+        }
         return null;
     }
 

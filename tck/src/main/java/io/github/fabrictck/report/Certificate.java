@@ -18,7 +18,7 @@ import java.util.TreeMap;
  * a certification ({@link Verification#standing}) and why not; the kit's version, the catalog's
  * window ids and their digest; the driver and the families it declares; the windows selected and
  * excluded; every {@code fabric-tck.*} setting in effect ({@link Settings#effective}); the JVM; the
- * SHA-256 of every artifact that supplied instrumented classes ({@link DriverArtifact}); the SHA-256
+ * SHA-256 of every artifact that supplied driver code ({@link DriverArtifact}); the SHA-256
  * of the result file and every verdict. The {@code verify} goal checks it against the artifacts and
  * the configuration as they are then ({@link #problems}); {@code recheck} runs it again. The plugin
  * writes and reads the file (in Maven's process, through Jackson); the layout is this one:
@@ -37,7 +37,7 @@ import java.util.TreeMap;
  *   "jvm": {"version": "17.0.15", "vendor": "Debian"},
  *   "artifacts": [{"role": "module", "id": "com.acme:acme-adapter", "kind": "jar",
  *                  "path": "target/acme-adapter-1.0.jar", "sha256": "..."},
- *                 {"role": "dependency", "id": "com.acme:acme-core", "kind": "jar",
+ *                 {"role": "dependency", "id": "com.acme:acme-core:1.0", "kind": "jar",
  *                  "path": "/home/me/.m2/repository/com/acme/acme-core/1.0/acme-core-1.0.jar", "sha256": "..."}],
  *   "result": {"file": "fabric-tck-result.json", "sha256": "...", "complete": true},
  *   "verdicts": [{"id": "CQ-1", "variant": "a", "outcome": "PASS"}, ...]
@@ -62,7 +62,7 @@ import java.util.TreeMap;
  * @param excluded      the window ids or families excluded, as given
  * @param settings      every {@code fabric-tck.*} setting in effect, by name
  * @param jvm           the JVM the windows ran on
- * @param artifacts     every artifact that supplied instrumented classes, the module's first
+ * @param artifacts     every artifact that supplied driver code, the module's first
  * @param resultSha256  the SHA-256 of the result file's bytes
  * @param complete      whether the run finished
  * @param verdicts      every verdict, in the result's order
@@ -148,7 +148,7 @@ public record Certificate(boolean certified, List<String> reasons, String standi
      * The certificate of {@code r}, whose file has the SHA-256 {@code resultSha256}.
      *
      * @param catalog               the catalog's windows by id
-     * @param artifacts             every artifact that supplied instrumented classes, the module's first
+     * @param artifacts             every artifact that supplied driver code, the module's first
      * @param parameters            the plugin's own settings that the fork does not see ({@code fabric-tck.repeat},
      *                              {@code fabric-tck.forkTimeout}), as configured
      * @param configured            every setting in effect as the plugin configured the fork
@@ -228,7 +228,7 @@ public record Certificate(boolean certified, List<String> reasons, String standi
      * Why the certificate does not hold for the artifacts and the configuration as they are now,
      * one sentence each; empty when it holds.
      *
-     * @param artifactsNow    every artifact that supplies instrumented classes now, found as at the
+     * @param artifactsNow    every artifact that supplies driver code now, found as at the
      *                        run ({@code sha256} {@code null} when one is gone)
      * @param resultSha256Now the result file's SHA-256 now, or {@code null} when it is gone
      * @param configured      the build's configuration now, or {@code null} not to compare it
@@ -263,7 +263,7 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         }
         for (DriverArtifact now : artifactsNow) {
             if (artifacts.stream().noneMatch(at -> sameArtifact(at, now))) {
-                problems.add(describe(now) + " supplies instrumented classes now but the certificate does not name it: "
+                problems.add(describe(now) + " is on the driver's class path now but the certificate does not name it: "
                         + "run fabric-tck:run again.");
             }
         }
@@ -277,7 +277,7 @@ public record Certificate(boolean certified, List<String> reasons, String standi
     private static String describe(DriverArtifact a) {
         return DriverArtifact.MODULE.equals(a.role())
                 ? "The driver artifact (" + a.kind() + " " + a.path() + ")"
-                : "The instrumented dependency " + a.id() + " (" + a.fileName() + ")";
+                : "The dependency " + a.id() + " (" + a.fileName() + ")";
     }
 
     /** How the configuration now differs from the one the certificate records, one sentence each. */

@@ -13,13 +13,15 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * An artifact that supplied instrumented classes, which a certificate binds by its SHA-256: the
- * project's main artifact when it is a jar, else its classes directory ({@value #MODULE}); and each
- * dependency jar that holds classes in the packages named by {@code instrumentPackages}
- * ({@value #DEPENDENCY}).
+ * An artifact that supplied driver code, which a certificate binds by its SHA-256: the project's main
+ * artifact when it is a jar, else its classes directory ({@value #MODULE}); and every other jar or classes
+ * directory on the project's runtime class path but the kit's own ({@value #DEPENDENCY}), instrumented or
+ * not: a driver whose module only forwards to a library runs that library's code, so a library swapped
+ * after the run is another driver.
  *
  * @param role   {@value #MODULE} or {@value #DEPENDENCY}
- * @param id     {@code groupId:artifactId} of the project or the dependency
+ * @param id     the module's {@code groupId:artifactId}; a dependency's {@code groupId:artifactId:version}
+ *               (the base version, {@code 1.0-SNAPSHOT}), which certificates name it by
  * @param kind   {@value #JAR} or {@value #CLASSES_DIRECTORY}
  * @param path   the jar or the directory, relative to the project's base directory when it is inside
  *               it, with {@code /} separators
@@ -31,7 +33,7 @@ public record DriverArtifact(String role, String id, String kind, String path, S
     /** The project's own artifact. */
     public static final String MODULE = "module";
 
-    /** A dependency jar holding instrumented classes. */
+    /** A jar or classes directory of the runtime class path other than the module's, the kit's excluded. */
     public static final String DEPENDENCY = "dependency";
 
     /** The module's artifact with no id (the certificates of schema 1). */
@@ -68,34 +70,24 @@ public record DriverArtifact(String role, String id, String kind, String path, S
     }
 
     /**
-     * A dependency jar that holds instrumented classes, or {@code null} when it holds none: a class
-     * whose name starts with one of {@code packages} (as the agent matches them).
+     * A dependency on the project's runtime class path, bound whatever it holds (classes, resources): the
+     * driver's code may be anywhere on that class path (a module whose endpoint forwards to a library; an
+     * adapter, which names the library it judges in code only the fork runs), so Maven's process binds every
+     * such artifact rather than ask the driver's code. A jar by its SHA-256, a classes directory (a reactor
+     * module resolved before {@code package}) by {@link #directorySha256}; {@code null} when {@code file} is
+     * neither.
      *
-     * @param id       the dependency's {@code groupId:artifactId}
-     * @param packages the package prefixes of {@code instrumentPackages}
+     * @param id the dependency's {@code groupId:artifactId:version}
      */
-    public static DriverArtifact dependency(String id, Path jar, List<String> packages, Path baseDirectory)
-            throws IOException {
-        if (!isJar(jar) || packages.isEmpty()) {
-            return null;
+    public static DriverArtifact library(String id, Path file, Path baseDirectory) throws IOException {
+        if (isJar(file)) {
+            return new DriverArtifact(DEPENDENCY, id, JAR, relative(baseDirectory, file), fileSha256(file));
         }
-        List<String> prefixes = packages.stream().map(p -> p.replace('.', '/')).toList();
-        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
-            boolean holds = zip.stream().map(java.util.zip.ZipEntry::getName)
-                    .anyMatch(n -> n.endsWith(".class") && prefixes.stream().anyMatch(n::startsWith));
-            return holds ? new DriverArtifact(DEPENDENCY, id, JAR, relative(baseDirectory, jar), fileSha256(jar)) : null;
+        if (file != null && Files.isDirectory(file)) {
+            return new DriverArtifact(DEPENDENCY, id, CLASSES_DIRECTORY, relative(baseDirectory, file),
+                    directorySha256(file));
         }
-    }
-
-    /**
-     * A dependency jar of an adapter module, bound whatever classes it holds, or {@code null} when it holds
-     * none: an adapter names the library it judges (DiSNI's {@code com.ibm.disni}) in code that only the fork
-     * runs, so Maven's process binds every jar the library could be in rather than ask the driver's code.
-     *
-     * @param id the dependency's {@code groupId:artifactId}
-     */
-    public static DriverArtifact library(String id, Path jar, Path baseDirectory) throws IOException {
-        return dependency(id, jar, List.of(""), baseDirectory);
+        return null;
     }
 
     /**

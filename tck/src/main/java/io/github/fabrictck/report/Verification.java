@@ -25,6 +25,7 @@ public final class Verification {
      * that reproduces it where there is one; empty when it does.
      *
      * <ul>
+     *   <li>the result must not contradict itself ({@link #contradictions});</li>
      *   <li>the run must have finished ({@code complete}) and judged at least one window;</li>
      *   <li>a window not in {@code expectFail} must be PASS or NOT_APPLICABLE in every variant;</li>
      *   <li>a window in {@code expectFail} must be FAIL in at least one variant and ERROR in none;</li>
@@ -37,6 +38,7 @@ public final class Verification {
         if (shard != null) {
             problems.add(shardAlone(shard));
         }
+        contradictions(r).forEach(c -> problems.add("The result contradicts itself: " + c + "."));
         if (!r.complete()) {
             problems.add(r.windows().isEmpty()
                     ? "The run did not finish; no window started (see the log of the fabric-tck:run goal)."
@@ -84,6 +86,44 @@ public final class Verification {
                          + (r.complete() ? " (the result has " + ids(r) + ")." : "."));
         }
         return problems;
+    }
+
+    /**
+     * Every way {@code r} contradicts the rules its verdicts are made by, one sentence each naming the
+     * variant; empty for any result the kit wrote. A PASS is made only with evidence that a hold caught the
+     * injected event, and breaks no invariant; a FAIL names the invariant it broke; a repeated variant's
+     * counts add up to its runs and give its outcome (FAIL over ERROR over PASS over NOT_APPLICABLE). A
+     * result edited by hand rarely keeps all of these; one edited with care can (the result is not signed:
+     * README, "the trust model").
+     */
+    public static List<String> contradictions(Result r) {
+        List<String> found = new ArrayList<>();
+        for (WindowResult w : r.windows()) {
+            Evidence e = w.evidence();
+            if (w.outcome() == Outcome.PASS && (e == null || !e.windowOpened())) {
+                found.add(w.label() + " is a PASS with no evidence that its window was opened (the kit passes a window "
+                        + "only when a hold caught the injected event)");
+            }
+            if (w.outcome() == Outcome.PASS && !w.violated().isEmpty()) {
+                found.add(w.label() + " is a PASS that broke " + String.join(", ", w.violated()));
+            }
+            if (w.outcome() == Outcome.FAIL && w.violated().isEmpty()) {
+                found.add(w.label() + " is a FAIL that names no broken invariant");
+            }
+            RepeatStats s = w.repeat();
+            if (s != null) {
+                Outcome folded = s.fail() > 0 ? Outcome.FAIL : s.error() > 0 ? Outcome.ERROR
+                        : s.pass() > 0 ? Outcome.PASS : Outcome.NOT_APPLICABLE;
+                if (s.pass() + s.fail() + s.error() + s.notApplicable() != s.runs() || s.runs() < 1) {
+                    found.add(w.label() + "'s counts (" + s.pass() + " pass, " + s.fail() + " fail, " + s.error()
+                            + " error, " + s.notApplicable() + " not applicable) do not add up to its " + s.runs() + " runs");
+                } else if (folded != w.outcome()) {
+                    found.add(w.label() + " is " + w.outcome() + " but its runs (" + s.pass() + " pass, " + s.fail()
+                            + " fail, " + s.error() + " error, " + s.notApplicable() + " not applicable) make it " + folded);
+                }
+            }
+        }
+        return found;
     }
 
     /** The sentence for a shard judged alone: it certifies nothing until merged. */

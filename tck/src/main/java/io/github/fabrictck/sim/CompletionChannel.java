@@ -59,6 +59,14 @@ public final class CompletionChannel<C> {
         }
     }
 
+    /**
+     * A channel of the window in progress (none outside a window): what an adapter's environment makes, since
+     * adapter code cannot name {@link WindowRun}, whose public methods would let it forge the window's evidence.
+     */
+    public static <C> CompletionChannel<C> inThisWindow(String name) {
+        return new CompletionChannel<>(WindowRun.current(), name);
+    }
+
     /** The channels made in this window so far, in order. */
     public static List<CompletionChannel<?>> createdIn(WindowRun run) {
         List<CompletionChannel<?>> made = CREATED.get(run);

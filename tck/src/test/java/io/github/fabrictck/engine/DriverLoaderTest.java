@@ -89,10 +89,25 @@ class DriverLoaderTest {
         Files.createDirectories(service.getParent());
         Files.writeString(service, "com.acme.AcmeAdapter\n");
         DriverLoader loader = loader();
-        assertSame(WindowRun.class, loader.loadClass(WindowRun.class.getName()));
         assertEquals("io.github.fabrictck.sim.CompletionChannel",
                 loader.loadClass("io.github.fabrictck.sim.CompletionChannel").getName());
         assertThrows(ClassNotFoundException.class, () -> loader.loadClass(RunRecord.class.getName()));
+    }
+
+    @Test
+    void noAdapterCanNameTheWindowRunWhosePublicMethodsMakeTheEvidenceOfAPass() throws Exception {
+        // WindowRun.opened(...) and restoreHoldRecords(...) would let adapter code forge a window's opening
+        Path service = driverClasses.resolve("META-INF/services/io.github.fabrictck.adapter.Adapter");
+        Files.createDirectories(service.getParent());
+        Files.writeString(service, "com.acme.AcmeAdapter\n");
+        DriverLoader loader = loader();
+        ClassNotFoundException e = assertThrows(ClassNotFoundException.class,
+                () -> Class.forName(WindowRun.class.getName(), false, loader));
+        assertTrue(e.getMessage().startsWith(WindowRun.class.getName() + " belongs to the Fabric TCK"), e.getMessage());
+        assertNull(loader.getResource("io/github/fabrictck/engine/WindowRun.class"));
+        // what an adapter's environment needs of the window is made for it
+        assertEquals("inThisWindow", loader.loadClass("io.github.fabrictck.sim.CompletionChannel")
+                .getMethod("inThisWindow", String.class).getName());
     }
 
     @Test

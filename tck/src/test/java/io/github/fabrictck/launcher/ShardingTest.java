@@ -25,7 +25,9 @@ class ShardingTest {
     @Test
     void parsesIOfNAndSaysInOneSentenceWhatIsWrong() throws ConfigurationError {
         assertEquals(new Sharding.Part(2, 4), Sharding.parse(" 2 / 4 "));
-        assertEquals(new Sharding.Part(1, 1), Sharding.parse("1/1"));
+        assertEquals(new Sharding.Part(2, 2), Sharding.parse("2/2"));
+        assertEquals("fabric-tck.shard=1/1 splits the run into one part: a sharded run needs n ≥ 2 (for example 1/2); "
+                + "run without fabric-tck.shard for the whole run.", Sharding.problem("1/1"));
         assertNull(Sharding.parse(""));
         assertNull(Sharding.parse(null));
         assertEquals("fabric-tck.shard=5/4 is outside its range: i/n needs 1 ≤ i ≤ n (for example 1/4 to 4/4).",

@@ -54,17 +54,22 @@ class CertificateTest {
     }
 
     @Test
-    void aDependencyJarIsBoundOnlyWhenItHoldsInstrumentedClasses() throws IOException {
+    void everyDependencyIsBoundWhateverItHolds() throws IOException {
         Path core = jar("repo/acme-core-1.0.jar", "META-INF/MANIFEST.MF", "com/acme/core/Queue.class");
-        Path util = jar("repo/util-1.0.jar", "org/other/Util.class", "com/acme/core.txt");
-        assertEquals("com.acme:acme-core", DriverArtifact.dependency("com.acme:acme-core", core, List.of("com.acme.core"),
-                project).id());
-        assertEquals(DriverArtifact.fileSha256(core), DriverArtifact.dependency("com.acme:acme-core", core,
-                List.of("com.acme"), project).sha256());
-        assertNull(DriverArtifact.dependency("org:util", util, List.of("com.acme.core"), project));
-        assertNull(DriverArtifact.dependency("com.acme:acme-core", core, List.of(), project));
-        assertEquals(DriverArtifact.fileSha256(util), DriverArtifact.library("org:util", util, project).sha256(),
-                "an adapter module binds every jar of its class path that holds classes");
+        Path resources = jar("repo/settings-1.0.jar", "acme/timeouts.properties");
+        DriverArtifact bound = DriverArtifact.library("com.acme:acme-core:1.0", core, project);
+        assertEquals(new DriverArtifact(DriverArtifact.DEPENDENCY, "com.acme:acme-core:1.0", DriverArtifact.JAR,
+                "repo/acme-core-1.0.jar", DriverArtifact.fileSha256(core)), bound);
+        assertEquals(DriverArtifact.fileSha256(resources), DriverArtifact.library("com.acme:settings:1.0", resources,
+                project).sha256(), "a jar of resources only changes a driver as much as one of classes");
+        // a reactor module resolved before package: its classes directory
+        Path reactor = Files.createDirectories(project.resolve("reactor/logic/target/classes/com/acme/logic"));
+        Files.writeString(reactor.resolve("Logic.class"), "logic bytes");
+        DriverArtifact directory = DriverArtifact.library("com.acme:logic:1.0", reactor.getParent().getParent().getParent(),
+                project);
+        assertEquals(DriverArtifact.CLASSES_DIRECTORY, directory.kind());
+        assertEquals(DriverArtifact.directorySha256(reactor.getParent().getParent().getParent()), directory.sha256());
+        assertNull(DriverArtifact.library("com.acme:gone:1.0", project.resolve("repo/gone-1.0.jar"), project));
     }
 
     private Path classes() throws IOException {
@@ -145,7 +150,7 @@ class CertificateTest {
         Path out = project.resolve("target/fabric-tck");
         DriverArtifact module = DriverArtifact.of("com.acme:acme-adapter", null, classes(), project);
         Path coreJar = jar("repo/acme-core-1.0.jar", "com/acme/core/Queue.class");
-        DriverArtifact core = DriverArtifact.dependency("com.acme:acme-core", coreJar, List.of("com.acme.core"), project);
+        DriverArtifact core = DriverArtifact.library("com.acme:acme-core:1.0", coreJar, project);
 
         Certificate c = issue(out, Fixtures.certifiable(Map.of("fabric-tck.windowTimeout", "60",
                 "fabric-tck.instrument.locations", "/abs/target/classes", "fabric-tck.instrument.packages", "com.acme.core",
@@ -203,7 +208,7 @@ class CertificateTest {
         Path adapterJar = Files.writeString(project.resolve("target/acme-1.0.jar"), "jar bytes");
         Path coreJar = jar("repo/acme-core-1.0.jar", "com/acme/core/Queue.class");
         DriverArtifact module = DriverArtifact.of("com.acme:acme", adapterJar, classes, project);
-        DriverArtifact core = DriverArtifact.dependency("com.acme:acme-core", coreJar, List.of("com.acme.core"), project);
+        DriverArtifact core = DriverArtifact.library("com.acme:acme-core:1.0", coreJar, project);
         Certificate c = issue(out, Fixtures.certifiable(Map.of("fabric-tck.windowTimeout", "60")), List.of(module, core));
         String resultNow = DriverArtifact.fileSha256(out.resolve(ResultJson.FILE_NAME));
         Certificate.Configuration same = new Certificate.Configuration(null, c.selected(), List.of(),
@@ -216,12 +221,12 @@ class CertificateTest {
 
         String before = core.sha256();
         jar("repo/acme-core-1.0.jar", "com/acme/core/Queue.class", "com/acme/core/Planted.class");
-        DriverArtifact swapped = DriverArtifact.dependency("com.acme:acme-core", coreJar, List.of("com.acme.core"), project);
-        assertEquals(List.of("The instrumented dependency com.acme:acme-core (acme-core-1.0.jar) changed since the Fabric "
+        DriverArtifact swapped = DriverArtifact.library("com.acme:acme-core:1.0", coreJar, project);
+        assertEquals(List.of("The dependency com.acme:acme-core:1.0 (acme-core-1.0.jar) changed since the Fabric "
                         + "TCK run (sha256 " + before + " at run, " + swapped.sha256() + " now, repo/acme-core-1.0.jar): "
                         + "run fabric-tck:run again."),
                 c.problems(List.of(module, swapped), resultNow, same));
-        assertEquals(List.of("The instrumented dependency com.acme:acme-core (acme-core-1.0.jar) is gone since the Fabric "
+        assertEquals(List.of("The dependency com.acme:acme-core:1.0 (acme-core-1.0.jar) is gone since the Fabric "
                 + "TCK run: run fabric-tck:run again."), c.problems(List.of(module), resultNow, same));
 
         Files.writeString(adapterJar, "patched jar bytes");

@@ -7,7 +7,6 @@ import com.ibm.disni.RdmaCqProcessor;
 import com.ibm.disni.verbs.IbvContext;
 import com.ibm.disni.verbs.IbvWC;
 import io.github.fabrictck.adapters.disni.verbs.SimulatedVerbs;
-import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.spi.cq.Completion;
 import io.github.fabrictck.spi.cq.CompletionConsumer;
 import io.github.fabrictck.spi.cq.CompletionQueue;
@@ -47,7 +46,7 @@ final class DisniEndpoint implements CompletionQueueDriver {
 
     private DisniEndpoint(QueuePair device, int timeout, Processors processors) throws IOException {
         this.device = device;
-        this.verbs = new SimulatedVerbs(WindowRun.current(), device);
+        this.verbs = new SimulatedVerbs(device);
         SimulatedVerbs.install(verbs);
         RdmaActiveEndpointGroup<Application> group = new RdmaActiveEndpointGroup<>(timeout, false, MAX_WR, 1, CQ_SIZE);
         IbvContext context = verbs.context();

@@ -23,7 +23,6 @@ import com.ibm.disni.verbs.SVCPostRecv;
 import com.ibm.disni.verbs.SVCPostSend;
 import com.ibm.disni.verbs.SVCRegMr;
 import com.ibm.disni.verbs.SVCReqNotify;
-import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.sim.CompletionChannel;
 import io.github.fabrictck.spi.cq.Completion;
 import io.github.fabrictck.spi.cq.CompletionQueue;
@@ -51,7 +50,6 @@ public final class SimulatedVerbs extends RdmaProvider {
     /** The QP number DiSNI routes the device's completions by ({@code RdmaCqProcessor.dispatchCqEvent}). */
     public static final int QP_NUM = 1;
 
-    private final WindowRun run;
     private final QueuePair device;
     private final Verbs verbs = new Verbs();
     private final Cm cm = new Cm();
@@ -60,8 +58,7 @@ public final class SimulatedVerbs extends RdmaProvider {
     private final Map<Long, byte[]> received = new ConcurrentHashMap<>();
     private volatile Cq cq;
 
-    public SimulatedVerbs(WindowRun run, QueuePair device) {
-        this.run = run;
+    public SimulatedVerbs(QueuePair device) {
         this.device = device;
     }
 
@@ -227,7 +224,7 @@ public final class SimulatedVerbs extends RdmaProvider {
     final class Verbs extends RdmaVerbs {
         @Override
         public IbvCompChannel createCompChannel(IbvContext context) throws IOException {
-            return new Channel(4, context, new CompletionChannel<>(run, "DiSNI's completion channel"));
+            return new Channel(4, context, CompletionChannel.inThisWindow("DiSNI's completion channel"));
         }
 
         @Override
