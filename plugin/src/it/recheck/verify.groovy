@@ -8,7 +8,7 @@ def certificate = new JsonSlurper().parse(new File(out, 'fabric-tck-certificate.
 assert certificate.artifacts.size() == 2 : certificate.artifacts
 assert certificate.artifacts[0].role == 'module' && certificate.artifacts[0].id == 'io.github.fabrictck.it:acme-adapter'
 def core = certificate.artifacts[1]
-assert core.role == 'dependency' && core.id == 'io.github.fabrictck.it:acme-core' && core.sha256 ==~ /[0-9a-f]{64}/
+assert core.role == 'dependency' && core.id.startsWith('io.github.fabrictck.it:acme-core:') && core.sha256 ==~ /[0-9a-f]{64}/
 assert certificate.settings['fabric-tck.instrument.packages'] == 'io.github.fabrictck.sample'
 assert certificate.windows.selected == ['HS-3']
 
@@ -21,7 +21,7 @@ assert again.settings == certificate.settings
 // 4: the swapped jar is named, before any fork
 def last = log.substring(log.lastIndexOf('Scanning for projects'))
 assert last.contains('failed: its artifacts are not the ones it certifies:')
-assert last.contains('The instrumented dependency io.github.fabrictck.it:acme-core (acme-core-')
+assert last.contains('The dependency ' + core.id + ' (acme-core-')
 assert last.contains('.jar) changed since the Fabric TCK run (sha256 ' + core.sha256 + ' at run, ')
 assert !last.contains('running the catalog in a forked JVM')
 
