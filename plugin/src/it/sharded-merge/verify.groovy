@@ -60,6 +60,8 @@ assert log.contains('The result is shard 2/4 of a sharded run, which alone certi
 assert log.contains('Shard 3/4 is missing: the inputs hold 1/4 (')
 assert log.contains('whole/fabric-tck-result.json is not a shard\'s result: it was not run with -Dfabric-tck.shard=i/n')
 assert log.contains('fabric-tck.shard=5/4 is outside its range: i/n needs 1 ≤ i ≤ n (for example 1/4 to 4/4).')
+assert log.contains('fabric-tck.shard=1/1 splits the run into one part: a sharded run needs n ≥ 2 (for example 1/2); '
+        + 'run without fabric-tck.shard for the whole run.')
 assert !new File(basedir, 'target/refused/fabric-tck-result.json').exists()
 
 return true
