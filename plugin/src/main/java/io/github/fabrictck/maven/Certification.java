@@ -66,7 +66,7 @@ record Certification(boolean passes, String message) {
      * is bound to nothing) or unreadable. Nothing is said when the result itself is missing: the
      * decision says that.
      *
-     * @param artifactsNow the artifacts that supply instrumented classes now, found as at the run
+     * @param artifactsNow the artifacts that supply driver code now, found as at the run
      *                     (given the certificate, whose module artifact says which file to hash)
      * @param configured   the build's configuration now
      */
@@ -89,7 +89,7 @@ record Certification(boolean passes, String message) {
         }
     }
 
-    /** The artifacts that supply instrumented classes now, found as the certificate's were. */
+    /** The artifacts that supply driver code now, found as the certificate's were. */
     interface ArtifactsNow {
         List<DriverArtifact> of(Certificate c) throws IOException;
     }

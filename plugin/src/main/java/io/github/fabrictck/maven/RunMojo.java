@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.Artifact;
-import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -209,7 +208,7 @@ public class RunMojo extends ConfiguredRunMojo {
 
     /**
      * Writes fabric-tck-certificate.json next to the result: the result bound to every artifact that
-     * supplied instrumented classes and to the configuration; logs whether it is a certification.
+     * supplied driver code and to the configuration; logs whether it is a certification.
      */
     private void certify(Path out, Map<String, WindowInfo> catalog, RunConfiguration config) {
         if (catalog == null || catalog.isEmpty()) {

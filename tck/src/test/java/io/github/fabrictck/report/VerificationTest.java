@@ -28,6 +28,29 @@ class VerificationTest {
     }
 
     @Test
+    void aResultThatBreaksTheRulesItsVerdictsAreMadeByContradictsItself() {
+        WindowResult pass = window("CQ-1", "a", Outcome.PASS, null);
+        WindowResult fail = window("CQ-1", "b", Outcome.FAIL, "lost");
+        assertEquals(List.of(), Verification.contradictions(result(true, pass, fail)));
+        // a FAIL edited into a PASS, its invariant kept; a FAIL that names none; repeat counts that do not add up
+        WindowResult forged = new WindowResult("CQ-1", "b", "t", "completion-queue", Outcome.PASS, 1, null,
+                fail.violated(), fail.evidence(), "mvn", List.of());
+        WindowResult bare = new WindowResult("CQ-2", null, "t", "completion-queue", Outcome.FAIL, 1, "lost", List.of(),
+                Evidence.none(), "mvn", List.of());
+        WindowResult counted = new WindowResult("CQ-3", null, "t", "completion-queue", Outcome.PASS, 1, null, List.of(),
+                pass.evidence(), "mvn", null, new RepeatStats(5, 4, 0, 0, 0, null), List.of());
+        WindowResult folded = new WindowResult("CQ-4", null, "t", "completion-queue", Outcome.PASS, 1, null, List.of(),
+                pass.evidence(), "mvn", null, new RepeatStats(5, 4, 1, 0, 0, null), List.of());
+        assertEquals(List.of("CQ-1/b is a PASS that broke every completion is delivered",
+                        "CQ-2 is a FAIL that names no broken invariant",
+                        "CQ-3's counts (4 pass, 0 fail, 0 error, 0 not applicable) do not add up to its 5 runs",
+                        "CQ-4 is PASS but its runs (4 pass, 1 fail, 0 error, 0 not applicable) make it FAIL"),
+                Verification.contradictions(result(true, forged, bare, counted, folded)));
+        assertTrue(Verification.problems(result(true, forged), Set.of())
+                .contains("The result contradicts itself: CQ-1/b is a PASS that broke every completion is delivered."));
+    }
+
+    @Test
     void everyFailureAndErrorIsAProblemWithItsReproduceCommand() {
         Result r = result(true,
                 window("CQ-1", "a", Outcome.PASS, null),
