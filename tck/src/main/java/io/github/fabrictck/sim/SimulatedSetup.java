@@ -358,6 +358,15 @@ public final class SimulatedSetup implements AutoCloseable {
             return all;
         }
 
+        /**
+         * Whether this is the trial running now. The loopback socket pair serves every trial, so
+         * bytes a driver writes late for a trial that has ended (a close that ran on after the trial
+         * settled) must not reach the next trial's endpoints: they are dropped, and the trace says so.
+         */
+        private boolean current() {
+            return trial == this;
+        }
+
         private void oneEnded() {
             if (clientEnd.ended() && serverEnd.ended() && setupMessages < 0) {
                 setupMessages = fastMessages.size();
@@ -590,6 +599,11 @@ public final class SimulatedSetup implements AutoCloseable {
             }
 
             private void writeControl(byte[] bytes) {
+                if (!current()) {
+                    run.trace().add("kit", "dropped: " + bytes.length + " byte(s) the " + side.name + " wrote into the "
+                            + "control stream of a trial that has ended", null);
+                    return;
+                }
                 byte[] copy = bytes.clone();
                 long at;
                 synchronized (this) {
@@ -599,6 +613,9 @@ public final class SimulatedSetup implements AutoCloseable {
                 String what = "control stream " + side.name + " → " + peer.side.name + ": " + copy.length + " byte(s) "
                         + (form == Form.LOOPBACK ? "into the socket" : "arrive") + " (written at " + time.stamp() + ")";
                 time.at(at, what, null, () -> {
+                    if (!current()) {
+                        return;
+                    }
                     if (form == Form.MEMORY) {
                         peer.handOff(peer.side.control, () -> peer.onControl(copy));
                     } else {
@@ -627,6 +644,11 @@ public final class SimulatedSetup implements AutoCloseable {
             }
 
             private void sendFastPath(byte[] message) {
+                if (!current()) {
+                    run.trace().add("kit", "dropped: a fast-path message the " + side.name + " sent in a trial that has "
+                            + "ended", null);
+                    return;
+                }
                 byte[] copy = message.clone();
                 int nth;
                 synchronized (this) {

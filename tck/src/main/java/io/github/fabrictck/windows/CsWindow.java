@@ -144,7 +144,9 @@ public final class CsWindow extends WindowFixture {
      * which a side armed no timer at all has no timer phase (NOT_APPLICABLE). A loss case whose
      * message is sent in no phase (or, with {@code lossInEveryPhase}, not in every phase) could not
      * be forced: ERROR. A trial in which a phase changed the protocol's path so that the message is
-     * not sent is judged all the same.
+     * not sent is judged all the same. Before a stretch of the range that no trial reached makes
+     * the sweep ERROR, the stalls that should have reached it run again (up to {@value #RERUNS}
+     * times); every such trial is judged too, and the evidence names each with what it measured.
      *
      * <p>The stall begins as the client arms its first timer, so that the server's first timer
      * follows the client's by the stall (or by the one-way delay its protocol needs, if that is
@@ -155,30 +157,33 @@ public final class CsWindow extends WindowFixture {
         List<String> covered = new ArrayList<>();
         List<String> gaps = new ArrayList<>();
         List<String> untimed = new ArrayList<>();
+        List<String> reruns = new ArrayList<>();
         StallStart start = StallStart.CLIENT_FIRST_TIMER;
         for (Loss loss : losses) {
-            int lost = 0;
+            int[] lost = {0};
             List<PhaseCoverage.Arms> arms = new ArrayList<>();
             for (long phase : phases()) {
-                Trial t = trial(loss, phase, start);
-                PhaseCoverage.Arms a = arms(t);
-                arms.add(a);
-                String conditions = describe(loss, phase, start, a);
+                Trial t = sweepTrial(loss, phase, start, lossInEveryPhase, judge, arms, lost);
                 if (phase == 0) {
                     start = t.clientArmedFirst() ? StallStart.CLIENT_FIRST_TIMER : StallStart.SERVER_OPEN;
                 }
-                if (loss != null && t.lossHappened()) {
-                    lost++;
-                } else if (loss != null && lossInEveryPhase) {
-                    throw new WindowNotOpened(conditions + ": " + loss.describe() + " was never sent, so it could not be lost");
-                }
-                judge.accept(t, conditions);
             }
-            if (loss != null && lost == 0) {
+            if (loss != null && lost[0] == 0) {
                 throw new WindowNotOpened(loss.describe() + " was sent in no phase of the sweep, so it could not be lost");
             }
-            PhaseCoverage.Judgement j = PhaseCoverage.judge(arms, 0, TimeUnit.MILLISECONDS.toNanos(PHASE_MAX_MS),
-                    TimeUnit.MILLISECONDS.toNanos(STEP_MS));
+            PhaseCoverage.Judgement j = coverage(arms);
+            // a stretch no trial reached is tried again, stall by stall, before the sweep gives up on it:
+            // every trial run is judged, and the evidence says which stalls ran twice and what they measured
+            for (int round = 0; round < RERUNS && j.kind() == PhaseCoverage.Kind.GAP; round++) {
+                for (long phase : phases()) {
+                    long at = TimeUnit.MILLISECONDS.toNanos(phase);
+                    if (at >= j.gapFrom() && at <= j.gapTo()) {
+                        Trial t = sweepTrial(loss, phase, start, lossInEveryPhase, judge, arms, lost);
+                        reruns.add("stall " + phase + " ms again: " + arms(t).describe());
+                    }
+                }
+                j = coverage(arms);
+            }
             String words = (loss == null ? "no message lost" : loss.describe() + " lost") + ": " + j.words();
             switch (j.kind()) {
                 case COVERED -> covered.add(words);
@@ -186,20 +191,45 @@ public final class CsWindow extends WindowFixture {
                 case NO_TIMER -> untimed.add(words);
             }
         }
+        String rerun = reruns.isEmpty() ? ""
+                : "; trials run again where the first pass left a stretch unreached: " + String.join("; ", reruns);
         run.trace().add("kit", trials + " trials: " + losses.size() + " loss case(s) × " + phases().size() + " phases; "
                 + virtualTimeInAll(), null);
         String how = "the kit stalled the server 0–" + PHASE_MAX_MS + " ms of virtual time in steps of " + STEP_MS
                 + " ms (" + stallStart(start) + ") and measured the phase between the two sides' first timer arms: ";
         if (!gaps.isEmpty()) {
             throw new WindowNotOpened("the sweep did not reach the documented phases: " + how
-                    + String.join("; ", gaps));
+                    + String.join("; ", gaps) + rerun);
         }
         if (covered.isEmpty()) {
             Assumptions.abort(String.join("; ", untimed));
         }
         List<String> all = new ArrayList<>(covered);
         all.addAll(untimed);
-        run.opened(how + String.join("; ", all));
+        run.opened(how + String.join("; ", all) + rerun);
+    }
+
+    /** How many times a sweep runs again the stalls of a stretch its trials left unreached. */
+    private static final int RERUNS = 2;
+
+    /** Runs one trial of a sweep, records its first timer arms and whether its loss happened, and judges it. */
+    private Trial sweepTrial(Loss loss, long phase, StallStart start, boolean lossInEveryPhase,
+            BiConsumer<Trial, String> judge, List<PhaseCoverage.Arms> arms, int[] lost) {
+        Trial t = trial(loss, phase, start);
+        PhaseCoverage.Arms a = arms(t);
+        arms.add(a);
+        String conditions = describe(loss, phase, start, a);
+        if (loss != null && t.lossHappened()) {
+            lost[0]++;
+        } else if (loss != null && lossInEveryPhase) {
+            throw new WindowNotOpened(conditions + ": " + loss.describe() + " was never sent, so it could not be lost");
+        }
+        judge.accept(t, conditions);
+        return t;
+    }
+
+    private static PhaseCoverage.Judgement coverage(List<PhaseCoverage.Arms> arms) {
+        return PhaseCoverage.judge(arms, 0, TimeUnit.MILLISECONDS.toNanos(PHASE_MAX_MS), TimeUnit.MILLISECONDS.toNanos(STEP_MS));
     }
 
     /** The trial's conditions in words, as failures name them. */

@@ -57,10 +57,15 @@ final class PhaseCoverage {
     /**
      * The judgement of one sweep.
      *
-     * @param kind  what the phases show
-     * @param words the evidence, in words
+     * @param kind    what the phases show
+     * @param words   the evidence, in words
+     * @param gapFrom where the first unreached stretch begins, in nanoseconds (a {@link Kind#GAP} only)
+     * @param gapTo   where it ends
      */
-    record Judgement(Kind kind, String words) {
+    record Judgement(Kind kind, String words, long gapFrom, long gapTo) {
+        Judgement(Kind kind, String words) {
+            this(kind, words, 0, 0);
+        }
     }
 
     /**
@@ -112,7 +117,7 @@ final class PhaseCoverage {
 
     private static Judgement gap(String measured, long from, long to, String range, long step) {
         return new Judgement(Kind.GAP, measured + " leave " + ms(from) + "–" + ms(to) + " ms of the documented range "
-                + range + " unreached, more than the step of " + ms(step) + " ms");
+                + range + " unreached, more than the step of " + ms(step) + " ms", from, to);
     }
 
     /** Nanoseconds as milliseconds, exact: {@code 980}, {@code 12.5}, {@code -30}. */

@@ -55,6 +55,18 @@ class PhaseCoverageTest {
     }
 
     @Test
+    void aGapNamesTheStretchTheSweepRunsAgain() {
+        // one trial of 201 measured far from its stall: the stalls of 290–310 ms are the ones to run again
+        Judgement j = judge(sweep(stall -> 20 + (stall == 300 ? 4000 : Math.max(stall, 10))));
+        assertEquals(Kind.GAP, j.kind());
+        assertEquals(290 * MS, j.gapFrom());
+        assertEquals(310 * MS, j.gapTo());
+        List<Arms> again = new java.util.ArrayList<>(sweep(stall -> 20 + (stall == 300 ? 4000 : Math.max(stall, 10))));
+        again.add(new Arms(20 * MS, 320 * MS));
+        assertEquals(Kind.COVERED, judge(again).kind(), "the stall run again fills the stretch");
+    }
+
+    @Test
     void theTopOfTheRangeMustBeReachedWithinAStep() {
         assertEquals(Kind.GAP, judge(sweep(stall -> 20 + Math.min(Math.max(stall, 10), 1980))).kind());
         assertEquals(Kind.COVERED, judge(sweep(stall -> 20 + Math.min(Math.max(stall, 10), 1990))).kind());
