@@ -146,7 +146,8 @@ public final class CsWindow extends WindowFixture {
      * be forced: ERROR. A trial in which a phase changed the protocol's path so that the message is
      * not sent is judged all the same. Before a stretch of the range that no trial reached makes
      * the sweep ERROR, the stalls that should have reached it run again (up to {@value #RERUNS}
-     * times); every such trial is judged too, and the evidence names each with what it measured.
+     * times, for a stretch of at most {@value #RERUN_SPAN} steps); every such trial is judged too,
+     * and the evidence names each with what it measured.
      *
      * <p>The stall begins as the client arms its first timer, so that the server's first timer
      * follows the client's by the stall (or by the one-way delay its protocol needs, if that is
@@ -174,7 +175,8 @@ public final class CsWindow extends WindowFixture {
             PhaseCoverage.Judgement j = coverage(arms);
             // a stretch no trial reached is tried again, stall by stall, before the sweep gives up on it:
             // every trial run is judged, and the evidence says which stalls ran twice and what they measured
-            for (int round = 0; round < RERUNS && j.kind() == PhaseCoverage.Kind.GAP; round++) {
+            for (int round = 0; round < RERUNS && j.kind() == PhaseCoverage.Kind.GAP
+                    && j.gapTo() - j.gapFrom() <= RERUN_SPAN * TimeUnit.MILLISECONDS.toNanos(STEP_MS); round++) {
                 for (long phase : phases()) {
                     long at = TimeUnit.MILLISECONDS.toNanos(phase);
                     if (at >= j.gapFrom() && at <= j.gapTo()) {
@@ -211,6 +213,11 @@ public final class CsWindow extends WindowFixture {
 
     /** How many times a sweep runs again the stalls of a stretch its trials left unreached. */
     private static final int RERUNS = 2;
+    /**
+     * The widest unreached stretch, in steps, whose stalls run again: one or two trials that measured
+     * far from their stall; a wider one is the driver's timing, not an accident of one trial.
+     */
+    private static final int RERUN_SPAN = 4;
 
     /** Runs one trial of a sweep, records its first timer arms and whether its loss happened, and judges it. */
     private Trial sweepTrial(Loss loss, long phase, StallStart start, boolean lossInEveryPhase,

@@ -39,7 +39,8 @@ class SitePagesTest {
     void generatesTheCatalogAndCopiesTheSampleReport() throws IOException {
         Path sample = dir.resolve("sample-driver/target/fabric-tck");
         WindowResult pass = new WindowResult("CQ-1", "a", "lost", "completion-queue", Outcome.PASS, 3, null, List.of(),
-                Evidence.none(), "mvn x", List.of());
+                new Evidence(true, List.of(new Evidence.Hold("irq", "call CompletionQueue.requestNotify", "Sample.java:1")), 3, 1),
+                "mvn x", List.of());
         ReportFiles.writeAll(new Result(Result.SCHEMA, "0.1.0", new Result.DriverInfo("sample", "1"),
                 new Result.JvmInfo("17", "x"), true, List.of(pass)), sample);
         Path markdown = dir.resolve("site/target/generated-site/markdown");
