@@ -47,6 +47,15 @@ public final class SharedQueueDevice implements AutoCloseable {
         run.unannouncedWork(this::unannounced);
     }
 
+    /**
+     * The device whose shared queue this is, or {@code null}: for an adapter's environment, which is
+     * given the queue as the driver is, and reports to the device what the library made of a
+     * completion ({@link #note}).
+     */
+    public static SharedQueueDevice owning(CompletionQueue queue) {
+        return queue instanceof Queue q ? q.device() : null;
+    }
+
     /** The shared completion queue. */
     public CompletionQueue queue() {
         return queue;
@@ -357,6 +366,10 @@ public final class SharedQueueDevice implements AutoCloseable {
         int pendingEvents;
         long delivered;
         long acknowledged;
+
+        SharedQueueDevice device() {
+            return SharedQueueDevice.this;
+        }
 
         @Override
         public String name() {
