@@ -42,9 +42,12 @@ import java.util.function.BiConsumer;
 /**
  * DiSNI's provider, served by the kit's simulated device instead of libibverbs through JNI: what
  * {@code RdmaProvider.provider()} returns once {@link #install} put it in DiSNI's own slot. DiSNI's
- * one CQ (send and receive, shared by its QPs) is the device's two completion queues together: a
+ * one CQ (send and receive, shared by its QPs) is the device's two completion queues together, or
+ * the shared queue of {@code sim.SharedQueueDevice}: a
  * re-arm arms both, a poll drains both, and an event of either is queued in the CQ's
- * {@link CompletionChannel}, where DiSNI's CQ thread takes it with {@code getCqEvent}. The CM is
+ * {@link CompletionChannel}, where DiSNI's CQ thread takes it with {@code getCqEvent}. A poll lays
+ * each completion out as libibverbs does ({@code struct ibv_wc}) and DiSNI's own decoder
+ * ({@code NatPollCqCall.update}) reads it into DiSNI's {@code IbvWC}. The CM is
  * modelled only as far as {@code RdmaActiveEndpointGroup}'s constructor needs (an event channel);
  * every verb the CQ path does not use throws {@link UnsupportedOperationException}.
  */
