@@ -125,7 +125,6 @@ public final class SharedQueueDevice implements AutoCloseable {
         List<Completion> flushed = new ArrayList<>();
         synchronized (lock) {
             Pair p = (Pair) qp;
-            p.error = true;
             while (!p.posted.isEmpty()) {
                 flushed.add(Completion.flushed(p.posted.poll(), p.number));
             }
@@ -314,7 +313,6 @@ public final class SharedQueueDevice implements AutoCloseable {
     private final class Pair implements SharedQueuePair {
         final int number;
         final ArrayDeque<Long> posted = new ArrayDeque<>();
-        boolean error;
         boolean destroyed;
 
         Pair(int number) {
