@@ -3,8 +3,10 @@ package io.github.fabrictck.sample;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.spi.DriverContext;
 import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.cq.SharedCompletionQueueDriver;
 import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
 import io.github.fabrictck.spi.hs.Fabric;
@@ -29,12 +31,22 @@ abstract class FamilyDriver implements Driver {
     private final BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue;
     private final BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
     private final BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup;
+    private Function<CompletionQueue, SharedCompletionQueueDriver> sharedQueue;
 
     FamilyDriver(String name, Function<QueuePair, CompletionQueueDriver> completionQueue,
                  BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
                  BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
         this(name, completionQueue == null ? null : (context, queuePair) -> completionQueue.apply(queuePair), handshake,
                 connectionSetup, true);
+    }
+
+    /** A driver that also processes one completion queue shared by several queue pairs (SPI 3). */
+    FamilyDriver(String name, Function<QueuePair, CompletionQueueDriver> completionQueue,
+                 BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
+                 BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup,
+                 Function<CompletionQueue, SharedCompletionQueueDriver> sharedQueue) {
+        this(name, completionQueue, handshake, connectionSetup);
+        this.sharedQueue = sharedQueue;
     }
 
     /** A driver whose completion-queue endpoint starts threads of its own (from the context's factory). */
@@ -78,6 +90,11 @@ abstract class FamilyDriver implements Driver {
             return Driver.super.openCompletionQueue(context, queuePair);
         }
         return completionQueue.apply(context, queuePair);
+    }
+
+    @Override
+    public SharedCompletionQueueDriver openSharedCompletionQueue(DriverContext context, CompletionQueue queue) {
+        return sharedQueue == null ? null : sharedQueue.apply(queue);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.github.fabrictck.spi;
 
+import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.cq.SharedCompletionQueueDriver;
 import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
 import io.github.fabrictck.spi.hs.Fabric;
@@ -24,9 +26,11 @@ public interface Driver {
 
     /**
      * The version of this SPI; reports name it beside the driver's own version. 2 added
-     * {@link CompletionQueueDriver#consumeWith} (a default method: drivers of SPI 1 run unchanged).
+     * {@link CompletionQueueDriver#consumeWith} (a default method: drivers of SPI 1 run unchanged);
+     * 3 added {@link #openSharedCompletionQueue} and the status and queue pair of a
+     * {@link io.github.fabrictck.spi.cq.Completion} (drivers of SPI 1 and 2 run unchanged).
      */
-    int SPI_VERSION = 2;
+    int SPI_VERSION = 3;
 
     /**
      * The driver's name, as users select it with {@code -Dfabric-tck.driver=NAME}: lower case,
@@ -53,6 +57,23 @@ public interface Driver {
      */
     default CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
         throw new UnsupportedOperationException(name() + " does not implement the completion-queue family");
+    }
+
+    /**
+     * Opens the driver's processing of one completion queue shared by several queue pairs, if it
+     * has one (an endpoint group with one CQ per device): the kit then connects endpoints on queue
+     * pairs of that queue ({@link SharedCompletionQueueDriver#connect}). Called once per window that
+     * needs it; the driver is closed at the end of the window.
+     *
+     * @param context     threads, clock and timers the driver must use
+     * @param sharedQueue the device's completion queue, shared by every queue pair connected later
+     * @return the driver's processing of the queue, with the queue armed (or otherwise watched); or
+     *         {@code null} (the default) when the driver never shares a completion queue between
+     *         queue pairs, whose windows are then not applicable
+     * @since SPI 3
+     */
+    default SharedCompletionQueueDriver openSharedCompletionQueue(DriverContext context, CompletionQueue sharedQueue) {
+        return null;
     }
 
     /**

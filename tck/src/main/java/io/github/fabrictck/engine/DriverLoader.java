@@ -48,12 +48,14 @@ public final class DriverLoader extends URLClassLoader {
     static final Set<String> SURFACE_CLASSES = Set.of("io.github.fabrictck.engine.Points");
 
     /**
-     * What an adapter's environment is built from (DiSNI's {@code SimulatedVerbs}): visible only in
+     * What an adapter's environment is built from (DiSNI's {@code SimulatedVerbs}; the shared-CQ
+     * device, to which it reports what the library's decoder made of a completion): visible only in
      * a module that lists an {@code io.github.fabrictck.adapter.Adapter} service. Not {@link WindowRun}:
      * its public methods ({@code opened}, {@code restoreHoldRecords}) make the evidence a PASS needs, so a
      * channel is made with {@code CompletionChannel.inThisWindow}, which names the window for the adapter.
      */
-    static final Set<String> ADAPTER_SURFACE = Set.of("io.github.fabrictck.sim.CompletionChannel");
+    static final Set<String> ADAPTER_SURFACE = Set.of("io.github.fabrictck.sim.CompletionChannel",
+            "io.github.fabrictck.sim.SharedQueueDevice");
 
     private static final String ADAPTER_SERVICE = "META-INF/services/io.github.fabrictck.adapter.Adapter";
 

@@ -52,7 +52,7 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        return type == CqWindow.class || type == HsWindow.class || type == CsWindow.class;
+        return type == CqWindow.class || type == SharedCqWindow.class || type == HsWindow.class || type == CsWindow.class;
     }
 
     @Override
@@ -61,6 +61,7 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
         WindowRun run = context.getStore(NS).get(WindowRun.class, WindowRun.class);
         Class<?> type = parameter.getParameter().getType();
         WindowFixture fixture = type == CqWindow.class ? new CqWindow(run, session)
+                : type == SharedCqWindow.class ? new SharedCqWindow(run, session)
                 : type == HsWindow.class ? new HsWindow(run, session) : new CsWindow(run, session);
         context.getStore(NS).put(WindowFixture.class, fixture);
         return fixture;

@@ -20,5 +20,12 @@
  *       {@code ibv_destroy_cq} does, including for an event the device took for the handler
  *       before the handler call began.</li>
  * </ul>
+ *
+ * <p>Since SPI 3, optionally, one completion queue shared by several queue pairs
+ * ({@link io.github.fabrictck.spi.cq.SharedCompletionQueueDriver},
+ * {@link io.github.fabrictck.spi.cq.SharedQueuePair}): every completion carries its status and the
+ * number of its queue pair, and must reach that queue pair's endpoint; a queue pair that enters the
+ * error state completes each outstanding work request as a flush error, which carries only its id,
+ * status and queue pair number, as {@code ibv_poll_cq(3)} says.
  */
 package io.github.fabrictck.spi.cq;

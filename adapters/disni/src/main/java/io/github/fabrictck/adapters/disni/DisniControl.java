@@ -2,8 +2,11 @@ package io.github.fabrictck.adapters.disni;
 
 import com.ibm.disni.RdmaCqProcessor;
 import com.ibm.disni.verbs.IbvContext;
+import io.github.fabrictck.adapters.disni.verbs.SimulatedVerbs;
+import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.cq.SharedCompletionQueueDriver;
 import java.io.IOException;
 
 /** Opens the DiSNI endpoint with a patched CQ processor: the controls of {@code patched/}. */
@@ -15,6 +18,17 @@ public final class DisniControl {
     }
 
     private DisniControl() {
+    }
+
+    /**
+     * The endpoint group on a shared CQ with {@code processor} in place of DiSNI's own
+     * {@code RdmaActiveCqProcessor} and {@code decoder} in place of DiSNI's {@code NatPollCqCall.update}.
+     */
+    @SuppressWarnings("unchecked")
+    public static SharedCompletionQueueDriver openShared(CompletionQueue queue, Processor processor,
+                                                         SimulatedVerbs.Decoder decoder) {
+        return DisniGroup.open(queue, DisniEndpoint.CQ_EVENT_TIMEOUT, (context, cqSize, wrSize, timeout) ->
+                (RdmaCqProcessor<DisniEndpoint.Application>) processor.create(context, cqSize, wrSize, timeout), decoder);
     }
 
     /** The endpoint with {@code processor} in place of DiSNI's own {@code RdmaActiveCqProcessor}. */

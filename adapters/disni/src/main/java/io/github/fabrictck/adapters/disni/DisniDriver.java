@@ -3,8 +3,10 @@ package io.github.fabrictck.adapters.disni;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.spi.DriverContext;
 import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.cq.SharedCompletionQueueDriver;
 import java.util.Set;
 
 /**
@@ -33,5 +35,11 @@ public final class DisniDriver implements Driver {
     @Override
     public CompletionQueueDriver openCompletionQueue(DriverContext context, QueuePair queuePair) {
         return DisniEndpoint.open(queuePair, DisniEndpoint.CQ_EVENT_TIMEOUT);
+    }
+
+    /** DiSNI's endpoint group: one CQ per device, shared by every endpoint's queue pair (CQ-6). */
+    @Override
+    public SharedCompletionQueueDriver openSharedCompletionQueue(DriverContext context, CompletionQueue sharedQueue) {
+        return DisniGroup.open(sharedQueue, DisniEndpoint.CQ_EVENT_TIMEOUT);
     }
 }

@@ -130,7 +130,7 @@ final class DisniEndpoint implements CompletionQueueDriver {
         private final SimulatedVerbs verbs;
         private final ArrayDeque<byte[]> received = new ArrayDeque<>();
         private long sent;
-        private volatile CompletionConsumer consumer;
+        volatile CompletionConsumer consumer;
 
         Application(RdmaActiveEndpointGroup<Application> group, com.ibm.disni.verbs.RdmaCmId id, SimulatedVerbs verbs)
                 throws IOException {
@@ -143,13 +143,18 @@ final class DisniEndpoint implements CompletionQueueDriver {
         public void dispatchCqEvent(IbvWC wc) {
             Completion c;
             synchronized (this) {
-                if (wc.getOpcode() == IbvWC.IbvWcOpcode.IBV_WC_RECV.getOpcode()) {
+                if (wc.getStatus() != IbvWC.IbvWcStatus.IBV_WC_SUCCESS.ordinal()) {
+                    // an error completion: its id, status and queue pair as DiSNI decoded them, nothing else
+                    c = Completion.flushed(wc.getWr_id(), wc.getQp_num());
+                } else if (wc.getOpcode() == IbvWC.IbvWcOpcode.IBV_WC_RECV.getOpcode()) {
                     byte[] payload = verbs.payload(wc);
                     received.add(payload);
-                    c = new Completion(wc.getWr_id(), Completion.Opcode.RECEIVE, payload);
+                    c = new Completion(wc.getWr_id(), Completion.Opcode.RECEIVE, payload, Completion.Status.SUCCESS,
+                            wc.getQp_num());
                 } else {
                     sent++;
-                    c = new Completion(wc.getWr_id(), Completion.Opcode.SEND, new byte[0]);
+                    c = new Completion(wc.getWr_id(), Completion.Opcode.SEND, new byte[0], Completion.Status.SUCCESS,
+                            wc.getQp_num());
                 }
                 notifyAll();
             }

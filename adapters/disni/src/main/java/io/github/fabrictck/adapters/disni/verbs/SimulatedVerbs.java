@@ -31,17 +31,22 @@ import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
 /**
  * DiSNI's provider, served by the kit's simulated device instead of libibverbs through JNI: what
  * {@code RdmaProvider.provider()} returns once {@link #install} put it in DiSNI's own slot. DiSNI's
- * one CQ (send and receive, shared by its QPs) is the device's two completion queues together: a
+ * one CQ (send and receive, shared by its QPs) is the device's two completion queues together, or
+ * the shared queue of {@code sim.SharedQueueDevice}: a
  * re-arm arms both, a poll drains both, and an event of either is queued in the CQ's
- * {@link CompletionChannel}, where DiSNI's CQ thread takes it with {@code getCqEvent}. The CM is
+ * {@link CompletionChannel}, where DiSNI's CQ thread takes it with {@code getCqEvent}. A poll lays
+ * each completion out as libibverbs does ({@code struct ibv_wc}) and DiSNI's own decoder
+ * ({@code NatPollCqCall.update}) reads it into DiSNI's {@code IbvWC}. The CM is
  * modelled only as far as {@code RdmaActiveEndpointGroup}'s constructor needs (an event channel);
  * every verb the CQ path does not use throws {@link UnsupportedOperationException}.
  */
@@ -50,7 +55,10 @@ public final class SimulatedVerbs extends RdmaProvider {
     /** The QP number DiSNI routes the device's completions by ({@code RdmaCqProcessor.dispatchCqEvent}). */
     public static final int QP_NUM = 1;
 
-    private final QueuePair device;
+    /** The device's queues behind DiSNI's one CQ: send then receive of a {@link QueuePair}, or one shared queue. */
+    private final List<CompletionQueue> queues;
+    private final Decoder decoder;
+    private final BiConsumer<Completion, String> notes;
     private final Verbs verbs = new Verbs();
     private final Cm cm = new Cm();
     /** The device queues whose events wait in the channel or were taken, in order, until DiSNI acks them. */
@@ -58,8 +66,98 @@ public final class SimulatedVerbs extends RdmaProvider {
     private final Map<Long, byte[]> received = new ConcurrentHashMap<>();
     private volatile Cq cq;
 
+    /** DiSNI's provider over the one queue pair of the SPI: its send and receive queues are DiSNI's one CQ. */
     public SimulatedVerbs(QueuePair device) {
-        this.device = device;
+        this(List.of(device.sendCompletionQueue(), device.receiveCompletionQueue()), Decoder.DISNI, null);
+    }
+
+    /**
+     * DiSNI's provider over the given device queues, with the Java half of {@code ibv_poll_cq} that
+     * decodes each {@code struct ibv_wc} into DiSNI's {@code IbvWC}.
+     *
+     * @param notes where to report a decoded {@code qp_num} that is not the completion's, or {@code null}
+     */
+    public SimulatedVerbs(List<CompletionQueue> queues, Decoder decoder, BiConsumer<Completion, String> notes) {
+        this.queues = List.copyOf(queues);
+        this.decoder = decoder;
+        this.notes = notes;
+    }
+
+    /**
+     * The Java half of DiSNI's {@code ibv_poll_cq}: what {@code NatPollCqCall.execute} does with each
+     * {@code struct ibv_wc} the JNI call wrote into its buffer.
+     */
+    public interface Decoder {
+
+        /**
+         * DiSNI 2.1's own {@code NatPollCqCall.update(IbvWC, ByteBuffer)}, unchanged, called by
+         * reflection on an instance made without its constructor (which allocates native memory;
+         * {@code update} reads only its arguments).
+         */
+        Decoder DISNI = disni();
+
+        /** Fills {@code wc} from the {@code struct ibv_wc} at the buffer's position, and moves past it. */
+        void update(IbvWC wc, ByteBuffer buffer) throws IOException;
+
+        private static Decoder disni() {
+            return (wc, buffer) -> {
+                try {
+                    NatDecoder.UPDATE.invoke(NatDecoder.INSTANCE, wc, buffer);
+                } catch (ReflectiveOperationException e) {
+                    throw new IOException("DiSNI's NatPollCqCall.update could not be called", e);
+                }
+            };
+        }
+    }
+
+    /** DiSNI's decoder, found once. */
+    private static final class NatDecoder {
+        static final java.lang.reflect.Method UPDATE;
+        static final Object INSTANCE;
+
+        static {
+            try {
+                Class<?> type = Class.forName("com.ibm.disni.verbs.impl.NatPollCqCall");
+                UPDATE = type.getDeclaredMethod("update", IbvWC.class, ByteBuffer.class);
+                UPDATE.setAccessible(true);
+                Class<?> unsafeType = Class.forName("sun.misc.Unsafe");
+                Field theUnsafe = unsafeType.getDeclaredField("theUnsafe");
+                theUnsafe.setAccessible(true);
+                INSTANCE = unsafeType.getMethod("allocateInstance", Class.class).invoke(theUnsafe.get(null), type);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("DiSNI 2.1's NatPollCqCall.update(IbvWC, ByteBuffer) is not there", e);
+            }
+        }
+    }
+
+    /** {@code sizeof(struct ibv_wc)}, DiSNI's {@code IbvWC.CSIZE}. */
+    static final int WC_SIZE = 48;
+    /** The vendor syndrome mlx5 reports with a flush ({@code vendor_err}). */
+    static final int FLUSH_VENDOR_ERR = 0xf9;
+
+    /**
+     * What libibverbs writes for one work completion, {@code struct ibv_wc} in the machine's order.
+     * For an error completion only {@code wr_id}, {@code status}, {@code qp_num} and {@code vendor_err}
+     * are defined (ibv_poll_cq(3)); the rest is written as zero here.
+     */
+    static void write(ByteBuffer b, Completion c, int qpNum) {
+        boolean ok = c.status() == Completion.Status.SUCCESS;
+        boolean receive = c.opcode() == Completion.Opcode.RECEIVE;
+        int start = b.position();
+        b.putLong(c.workRequestId());
+        b.putInt(ok ? IbvWC.IbvWcStatus.IBV_WC_SUCCESS.ordinal() : IbvWC.IbvWcStatus.IBV_WC_WR_FLUSH_ERR.ordinal());
+        b.putInt(!ok ? 0 : receive ? IbvWC.IbvWcOpcode.IBV_WC_RECV.getOpcode() : IbvWC.IbvWcOpcode.IBV_WC_SEND.getOpcode());
+        b.putInt(ok ? 0 : FLUSH_VENDOR_ERR);
+        b.putInt(ok ? c.payload().length : 0);
+        b.putInt(0);
+        b.putInt(qpNum);
+        b.putInt(0);
+        b.putInt(0);
+        b.putShort((short) 0);
+        b.putShort((short) 0);
+        b.put((byte) 0);
+        b.put((byte) 0);
+        b.position(start + WC_SIZE);
     }
 
     /** Puts the provider in DiSNI's slot ({@code RdmaProvider.provider}, private static), which DiSNI reads on every open. */
@@ -149,7 +247,10 @@ public final class SimulatedVerbs extends RdmaProvider {
         }
     }
 
-    /** {@code ibv_poll_cq}: up to {@code ne} work completions, from the send queue, then the receive queue. */
+    /**
+     * {@code ibv_poll_cq}: up to {@code ne} work completions, from the device's queues in order (send
+     * then receive), laid out as libibverbs writes them and decoded by {@link Decoder}.
+     */
     final class Poll extends SVCPollCq {
         private final IbvWC[] wcs;
         private final int ne;
@@ -161,25 +262,43 @@ public final class SimulatedVerbs extends RdmaProvider {
         }
 
         @Override
-        public SVCPollCq execute() {
+        public SVCPollCq execute() throws IOException {
             polls = 0;
-            while (polls < ne) {
-                Completion c = device.sendCompletionQueue().poll();
-                if (c == null) {
-                    c = device.receiveCompletionQueue().poll();
+            List<Completion> batch = new java.util.ArrayList<>();
+            while (batch.size() < ne) {
+                Completion c = null;
+                for (CompletionQueue q : queues) {
+                    c = q.poll();
+                    if (c != null) {
+                        break;
+                    }
                 }
                 if (c == null) {
                     break;
                 }
+                batch.add(c);
+            }
+            // the JNI half: libibverbs fills an array of struct ibv_wc; DiSNI's decoder reads it into its IbvWC slots
+            ByteBuffer buffer = ByteBuffer.allocate(WC_SIZE * Math.max(1, batch.size())).order(ByteOrder.nativeOrder());
+            for (Completion c : batch) {
+                write(buffer, c, c.queuePairNumber() == 0 ? QP_NUM : c.queuePairNumber());
+            }
+            buffer.clear();
+            for (Completion c : batch) {
                 IbvWC wc = wcs[polls++];
-                wc.setWr_id(c.workRequestId());
-                wc.setStatus(IbvWC.IbvWcStatus.IBV_WC_SUCCESS.ordinal());
-                wc.setQp_num(QP_NUM);
-                wc.setByte_len(c.payload().length);
-                boolean receive = c.opcode() == Completion.Opcode.RECEIVE;
-                wc.setOpcode(receive ? IbvWC.IbvWcOpcode.IBV_WC_RECV.getOpcode() : IbvWC.IbvWcOpcode.IBV_WC_SEND.getOpcode());
-                if (receive) {
+                decoder.update(wc, buffer);
+                if (c.opcode() == Completion.Opcode.RECEIVE) {
                     received.put(c.workRequestId(), c.payload());
+                }
+                int qpNum = c.queuePairNumber() == 0 ? QP_NUM : c.queuePairNumber();
+                if (notes != null && wc.getQp_num() != qpNum) {
+                    notes.accept(c, decoder == Decoder.DISNI
+                            ? "DiSNI's NatPollCqCall.update (NatPollCqCall.java:84) decodes qp_num, with every field after "
+                            + "opcode, only if status == IBV_WC_SUCCESS, so for this " + c.status() + " completion, whose "
+                            + "struct ibv_wc carried qp_num " + qpNum + ", the reused IbvWC wcList[" + (polls - 1) + "] kept "
+                            + "qp_num " + wc.getQp_num() + " from the completion decoded into it before"
+                            : "the decoder left qp_num " + wc.getQp_num() + " in IbvWC wcList[" + (polls - 1)
+                            + "] for this completion of QP " + qpNum);
                 }
             }
             return this;
@@ -205,8 +324,9 @@ public final class SimulatedVerbs extends RdmaProvider {
     final class Notify extends SVCReqNotify {
         @Override
         public SVCReqNotify execute() {
-            device.sendCompletionQueue().requestNotify(false);
-            device.receiveCompletionQueue().requestNotify(false);
+            for (CompletionQueue q : queues) {
+                q.requestNotify(false);
+            }
             return this;
         }
 
