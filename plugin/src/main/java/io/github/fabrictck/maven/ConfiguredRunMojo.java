@@ -7,6 +7,7 @@ import io.github.fabrictck.report.Settings;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -178,9 +179,10 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
     /**
      * Whether a dependency is the kit's own, which the certificate names by the kit's version rather than
      * binds: a file the plugin itself runs from (the kit's jar, its SPI, the libraries it brings, resolved
-     * from the same repository), or an artifact of the kit's group at a version the plugin resolved (the
-     * kit's own modules built in the same reactor). A vendor's library under the kit's group id at another
-     * artifact id or version is bound like any other.
+     * from the same repository), or another file of the same kit artifact with the same bytes. Coordinates
+     * alone prove nothing: a vendor's module that calls itself {@code fabric-tck-spi} at the kit's version
+     * and carries its own classes is bound like any other dependency (so is the kit built in the same
+     * reactor as the driver, whose jar is not the file the plugin resolved: bound, and unchanged by then).
      */
     static boolean kitOwn(Artifact a, List<Artifact> plugin) {
         if (plugin == null) {
@@ -192,11 +194,21 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
                 return true;
             }
             if (ForkClasspath.KIT_GROUP_ID.equals(a.getGroupId()) && a.getGroupId().equals(p.getGroupId())
-                && a.getArtifactId().equals(p.getArtifactId()) && a.getBaseVersion().equals(p.getBaseVersion())) {
+                && a.getArtifactId().equals(p.getArtifactId()) && a.getBaseVersion().equals(p.getBaseVersion())
+                && sameBytes(file, p.getFile())) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean sameBytes(Path file, File other) {
+        try {
+            return other != null && Files.isRegularFile(file) && Files.isRegularFile(other.toPath())
+                    && Files.mismatch(file, other.toPath()) == -1;
+        } catch (IOException e) {
+            return false; // unreadable: bound, and the hash says what it can
+        }
     }
 
     /**

@@ -51,6 +51,17 @@ record RunConfiguration(String driver, String windows, String excludeWindows, St
         } catch (IllegalArgumentException unclosed) {
             problems.add(unclosed.getMessage());
         }
+        try {
+            for (String arg : ForkCommand.split(argLine)) {
+                if (runsCodeOutsideTheKit(arg)) {
+                    problems.add("fabric-tck.argLine has " + arg + ", which would put code outside the kit into the "
+                            + "fork ahead of the kit's agent, where it could answer for the launcher; the kit refuses "
+                            + "it: run agents, class paths and argument files outside a Fabric TCK run.");
+                }
+            }
+        } catch (IllegalArgumentException unclosed) {
+            // said above
+        }
         mavenProperties.forEach((property, value) -> {
             String problem = Settings.notPassedToTheFork(property, value);
             if (problem != null) {
@@ -68,6 +79,25 @@ record RunConfiguration(String driver, String windows, String excludeWindows, St
                     + "for example $JAVA_HOME/bin/java.");
         }
         return problems;
+    }
+
+    /** JVM options that load code other than the kit's, or options from elsewhere, before the kit's own agent runs. */
+    private static final List<String> OUTSIDE_CODE = List.of("-javaagent", "-agentpath", "-agentlib", "-Xbootclasspath",
+            "-XX:VMOptionsFile", "-Djava.system.class.loader", "-Djdk.attach.allowAttachSelf", "-cp", "-classpath",
+            "--class-path", "-jar", "--module-path", "-p", "--upgrade-module-path", "--patch-module", "-splash");
+
+    /** Whether a fork argument loads code the kit did not put there ({@code @file} reads more arguments from a file). */
+    static boolean runsCodeOutsideTheKit(String arg) {
+        if (arg.startsWith("@")) {
+            return true;
+        }
+        for (String option : OUTSIDE_CODE) {
+            if (arg.equals(option) || arg.startsWith(option + ":") || arg.startsWith(option + "=")
+                    || arg.startsWith(option + "/")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void check(List<String> problems, String name, String value) {

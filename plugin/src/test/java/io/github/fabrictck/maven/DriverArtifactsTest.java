@@ -102,15 +102,18 @@ class DriverArtifactsTest {
     }
 
     @Test
-    void theKitsOwnIsTheFileThePluginRunsFromOrAKitArtifactAtThePluginsVersion() throws IOException {
+    void theKitsOwnIsTheFileThePluginRunsFromOrTheSameBytesUnderTheKitsCoordinates() throws IOException {
         Path spi = jar("fabric-tck-spi-0.1.0.jar", "the kit's SPI");
         Path bytebuddy = jar("byte-buddy-1.14.jar", "brought by the kit");
         List<Artifact> plugin = List.of(artifact("io.github.fabrictck", "fabric-tck-spi", "0.1.0", null, spi),
                 artifact("net.bytebuddy", "byte-buddy", "1.14", null, bytebuddy));
         assertTrue(ConfiguredRunMojo.kitOwn(artifact("net.bytebuddy", "byte-buddy", "1.14", "compile", bytebuddy), plugin));
-        // the kit's SPI built in the same reactor: another file, the kit's coordinates
+        // the kit's SPI as another file with the same bytes (a second repository): the kit's own
         assertTrue(ConfiguredRunMojo.kitOwn(artifact("io.github.fabrictck", "fabric-tck-spi", "0.1.0", "compile",
-                jar("reactor-spi.jar", "the kit's SPI, built here")), plugin));
+                jar("copied-spi.jar", "the kit's SPI")), plugin));
+        // a vendor module under the kit's coordinates with classes of its own: bound, whatever it is called
+        assertFalse(ConfiguredRunMojo.kitOwn(artifact("io.github.fabrictck", "fabric-tck-spi", "0.1.0", "compile",
+                jar("reactor-spi.jar", "the SPI plus com.acme.logic.Logic")), plugin));
         assertFalse(ConfiguredRunMojo.kitOwn(artifact("io.github.fabrictck", "fabric-tck-spi", "0.0.9", "compile",
                 jar("old-spi.jar", "another version")), plugin));
         assertFalse(ConfiguredRunMojo.kitOwn(artifact("net.bytebuddy", "byte-buddy", "1.14", "compile",

@@ -46,6 +46,22 @@ class RunConfigurationTest {
     }
 
     @Test
+    void anArgLineThatLoadsCodeOutsideTheKitIsRefusedBeforeTheFork() {
+        // an agent ahead of the kit's could read the launcher's channel and answer for it (review b4)
+        for (String arg : List.of("-javaagent:forge.jar=result.json", "-agentpath:/x.so", "-agentlib:jdwp=transport=dt_socket",
+                "-Xbootclasspath/a:x.jar", "@args.txt", "-XX:VMOptionsFile=opts", "-Djava.system.class.loader=Forge",
+                "-cp", "--patch-module=java.base=x")) {
+            List<String> problems = config(null, null, null, "-Xmx1g " + arg, null).problems(null, Map.of());
+            assertEquals(1, problems.size(), arg + ": " + problems);
+            assertEquals("fabric-tck.argLine has " + arg + ", which would put code outside the kit into the fork ahead "
+                    + "of the kit's agent, where it could answer for the launcher; the kit refuses it: run agents, class "
+                    + "paths and argument files outside a Fabric TCK run.", problems.get(0));
+        }
+        assertEquals(List.of(), config(null, null, null, "-Xmx1g -ea -XX:+UseSerialGC -Dcom.acme.cp=1", null)
+                .problems(null, Map.of()));
+    }
+
+    @Test
     void theForkReportsTheArgLineTheTimeoutAndThePackages() {
         RunConfiguration c = config("3", "90", "1200", "-ea -Dfabric-tck.phaseStep=5 '-Dfabric-tck.debug'", " com.acme ,x.y");
         assertEquals(Map.of("fabric-tck.phaseStep", "5", "fabric-tck.debug", "", "fabric-tck.windowTimeout", "90",

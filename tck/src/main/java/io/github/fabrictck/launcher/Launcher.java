@@ -163,7 +163,7 @@ public final class Launcher {
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
         Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
-        Result.Run run = runFacts(driver, windows, config.excluded());
+        Result.Run run = runFacts(session.families(), windows, config.excluded());
         if (shard != null) {
             run = new Result.Run(run.families(), run.selected(), run.excluded(), run.settings(),
                     Sharding.plan(shard, List.copyOf(variants), config.repeat()));
@@ -226,12 +226,10 @@ public final class Launcher {
         return request.build();
     }
 
-    /** What this run was asked to do and what the driver declares; settings are the fork's {@code fabric-tck.*} properties. */
-    static Result.Run runFacts(Driver driver, Set<String> selected, Set<String> excluded) {
+    /** What this run was asked to do and what the driver declares (asked once, by the session); settings are the fork's {@code fabric-tck.*} properties. */
+    static Result.Run runFacts(Set<Family> declared, Set<String> selected, Set<String> excluded) {
         SortedMap<String, String> settings = new TreeMap<>(RunSettings.all()); // as frozen before the driver ran
-        List<String> families = Arrays.stream(Family.values())
-                .filter(f -> driver.families() != null && driver.families().contains(f))
-                .map(Family::id).toList();
+        List<String> families = Arrays.stream(Family.values()).filter(declared::contains).map(Family::id).toList();
         return new Result.Run(families, List.copyOf(selected), List.copyOf(excluded), settings);
     }
 

@@ -91,8 +91,8 @@ public record DriverArtifact(String role, String id, String kind, String path, S
     }
 
     /**
-     * {@code null} when every class file of {@code classesDirectory} (what the fork runs) is in {@code jar} with the
-     * same bytes, or when there is no jar; else the sentence that names the first that differs: a build step after
+     * {@code null} when every file of {@code classesDirectory} (what the fork runs: classes and resources) is in
+     * {@code jar} with the same bytes, or when there is no jar; else the sentence that names the first that differs: a build step after
      * {@code package} that rewrites the classes would otherwise have the certificate bind a jar that did not run.
      */
     public static String classesDifferFromJar(Path jar, Path classesDirectory, Path baseDirectory) throws IOException {
@@ -101,7 +101,8 @@ public record DriverArtifact(String role, String id, String kind, String path, S
         }
         List<Path> classes;
         try (Stream<Path> walk = Files.walk(classesDirectory)) {
-            classes = walk.filter(f -> Files.isRegularFile(f) && f.toString().endsWith(".class")).sorted().toList();
+            // every file, not only classes: a resource the driver reads (which endpoint to make) decides as much
+            classes = walk.filter(Files::isRegularFile).sorted().toList();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
@@ -116,7 +117,7 @@ public record DriverArtifact(String role, String id, String kind, String path, S
                     }
                 }
                 if (inJar == null || !java.util.Arrays.equals(inJar, Files.readAllBytes(f))) {
-                    return "the classes that ran (" + relative(baseDirectory, classesDirectory) + ") are not the "
+                    return "the classes and resources that ran (" + relative(baseDirectory, classesDirectory) + ") are not the "
                             + "module's jar " + relative(baseDirectory, jar) + ": " + name + (inJar == null
                             ? " is not in the jar" : " differs from the jar's") + " (a build step after package changed "
                             + "the classes?)";

@@ -3,9 +3,11 @@ package io.github.fabrictck.windows;
 import io.github.fabrictck.report.Evidence;
 import io.github.fabrictck.report.TraceEvent;
 import io.github.fabrictck.spi.Driver;
+import io.github.fabrictck.spi.Family;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,10 +15,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * leaves its evidence and trace for the verdict.
  *
  * @param driver       the driver under test
+ * @param families     the families it declares, asked once when the session starts: every window and the
+ *                     run's record go by this answer, so a driver that answers differently later (to a
+ *                     window it would rather skip) changes nothing
  * @param bound        how soon pending work must be taken up (and the stuck detector's horizon)
  * @param pointTimeout how long a script waits for a point or an idle thread before the window is ERROR
  */
-public record Session(Driver driver, Duration bound, Duration pointTimeout, Map<String, Record> records) {
+public record Session(Driver driver, Set<Family> families, Duration bound, Duration pointTimeout,
+                      Map<String, Record> records) {
 
     private static volatile Session current;
 
@@ -35,9 +41,12 @@ public record Session(Driver driver, Duration bound, Duration pointTimeout, Map<
                          String threadDump) {
     }
 
-    /** Starts a session for one driver. */
+    /** Starts a session for one driver: asks it once for the families it implements. */
     public static Session start(Driver driver, Duration bound, Duration pointTimeout) {
-        Session s = new Session(driver, bound, pointTimeout, new ConcurrentHashMap<>());
+        Set<Family> declared = driver.families();
+        Set<Family> families = declared == null ? Set.of()
+                : Set.copyOf(declared.stream().filter(java.util.Objects::nonNull).toList());
+        Session s = new Session(driver, families, bound, pointTimeout, new ConcurrentHashMap<>());
         current = s;
         return s;
     }

@@ -39,7 +39,7 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
             throw new IllegalStateException("the race-window catalog runs only through the Fabric TCK launcher");
         }
         RaceWindow window = context.getRequiredTestClass().getAnnotation(RaceWindow.class);
-        Assumptions.assumeTrue(session.driver().families().contains(window.family()),
+        Assumptions.assumeTrue(session.families().contains(window.family()),
                 () -> "driver " + session.driver().name() + " does not implement the " + window.family().id()
                         + " family (Driver.families())");
         if (!Agent.attached()) {

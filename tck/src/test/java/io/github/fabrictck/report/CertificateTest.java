@@ -45,12 +45,16 @@ class CertificateTest {
         assertNull(DriverArtifact.classesDifferFromJar(jar, classes, project));
         assertNull(DriverArtifact.classesDifferFromJar(null, classes, project), "no jar yet: the directory is bound");
         Files.writeString(classes.resolve("com/acme/Endpoint.class"), "compliant bytes copied after package");
-        assertEquals("the classes that ran (target/classes) are not the module's jar target/acme-1.0.jar: "
+        assertEquals("the classes and resources that ran (target/classes) are not the module's jar target/acme-1.0.jar: "
                 + "com/acme/Endpoint.class differs from the jar's (a build step after package changed the classes?)",
                 DriverArtifact.classesDifferFromJar(jar, classes, project));
         Files.writeString(classes.resolve("com/acme/Endpoint.class"), "com/acme/Endpoint.class");
         Files.writeString(classes.resolve("com/acme/Extra.class"), "x");
         assertTrue(DriverArtifact.classesDifferFromJar(jar, classes, project).contains("com/acme/Extra.class is not in the jar"));
+        Files.delete(classes.resolve("com/acme/Extra.class"));
+        // a resource decides as much as a class: which endpoint the driver makes, its timeouts
+        Files.writeString(classes.resolve("com/acme/mode.properties"), "mode=fixed");
+        assertTrue(DriverArtifact.classesDifferFromJar(jar, classes, project).contains("com/acme/mode.properties is not in the jar"));
     }
 
     @Test
