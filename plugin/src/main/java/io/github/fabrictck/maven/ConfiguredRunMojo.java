@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.maven.artifact.Artifact;
@@ -112,7 +113,7 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
         return line.length() == 0 ? argLine : line.toString();
     }
 
-    /** Maven's project and user properties named {@code fabric-tck.*}. */
+    /** Maven's project, JVM and user properties named {@code fabric-tck.*}. */
     protected Map<String, String> mavenProperties() {
         Map<String, String> properties = new TreeMap<>();
         if (project != null) {
@@ -120,8 +121,12 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
                     .forEach(n -> properties.put(n, project.getProperties().getProperty(n)));
         }
         if (session != null) {
-            session.getUserProperties().stringPropertyNames().stream().filter(n -> n.startsWith("fabric-tck."))
-                    .forEach(n -> properties.put(n, session.getUserProperties().getProperty(n)));
+            // Maven's own JVM properties (MAVEN_OPTS, .mvn/jvm.config) too: a fork setting there is as lost as one
+            // given with -D, and must be said so rather than ignored
+            for (Properties p : List.of(session.getSystemProperties(), session.getUserProperties())) {
+                p.stringPropertyNames().stream().filter(n -> n.startsWith("fabric-tck."))
+                        .forEach(n -> properties.put(n, p.getProperty(n)));
+            }
         }
         return properties;
     }
