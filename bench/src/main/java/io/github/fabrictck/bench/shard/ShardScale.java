@@ -79,11 +79,15 @@ public final class ShardScale {
         List<Map<String, Object>> shards = new ArrayList<>();
         long longest = 0;
         long sum = 0;
+        // one part is no split (the kit refuses 1/1): the whole run, the reference the splits must equal
+        boolean whole = n == 1;
         for (int i = 1; i <= n; i++) {
             Path out = dir.resolve("shard-" + i);
             List<String> args = new ArrayList<>(List.of("--out", out.toString(), "--driver", "sample",
-                    "--windows", windows, "--shard", i + "/" + n,
-                    "--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:run"));
+                    "--windows", windows, "--reproduce-prefix", "mvn io.github.fabrictck:fabric-tck-maven-plugin:run"));
+            if (!whole) {
+                args.addAll(List.of("--shard", i + "/" + n));
+            }
             if (config.shardRepeat() > 1) {
                 args.addAll(List.of("--repeat", Integer.toString(config.shardRepeat())));
             }
@@ -102,23 +106,9 @@ public final class ShardScale {
         row.put("sumShardMillis", sum);
         long t0 = System.nanoTime();
         try {
-            List<Sharding.Named> named = new ArrayList<>();
-            for (int i = 1; i <= n; i++) {
-                Path file = dir.resolve("shard-" + i).resolve(ResultJson.FILE_NAME);
-                Result r = ResultJson.read(file);
-                String incomplete = Sharding.incompleteness(r);
-                if (incomplete != null) {
-                    throw new IllegalArgumentException(file + " is an incomplete shard: " + incomplete);
-                }
-                named.add(new Sharding.Named(file.toString(), r));
-                // the windows' own time, without the JVM's start and the agent's rewriting
-                shards.get(i - 1).put("windowMillis",
-                        r.run().shard().runs().stream().mapToLong(Result.ShardRun::durationMillis).sum());
-            }
-            Sharding.cover(named, config.shardRepeat());
-            Result merged = Sharding.combine(named);
-            ReportFiles.writeAll(merged, dir.resolve("merged"), Catalog.discover().info());
-            row.put("mergeMillis", (System.nanoTime() - t0) / 1_000_000);
+            Result merged = whole ? wholeRun(dir.resolve("shard-1").resolve(ResultJson.FILE_NAME), shards.get(0))
+                    : merge(dir, n, config, shards);
+            row.put("mergeMillis", whole ? 0L : (System.nanoTime() - t0) / 1_000_000);
             List<List<Object>> verdicts = new ArrayList<>();
             for (WindowResult w : merged.windows()) {
                 verdicts.add(List.of(w.label(), w.outcome().name(), w.repeat() == null ? 1 : w.repeat().runs()));
@@ -133,5 +123,36 @@ public final class ShardScale {
             row.put("verdictList", null);
         }
         return row;
+    }
+
+    /** The unsharded run's result, with its windows' own time. */
+    private static Result wholeRun(Path file, Map<String, Object> shard) throws IOException {
+        Result r = ResultJson.read(file);
+        if (!r.complete()) {
+            throw new IllegalArgumentException(file + " is an incomplete run");
+        }
+        shard.put("windowMillis", r.windows().stream().mapToLong(WindowResult::durationMillis).sum());
+        return r;
+    }
+
+    /** Reads, checks and merges the n shards as {@code fabric-tck:merge} does. */
+    private static Result merge(Path dir, int n, BenchConfig config, List<Map<String, Object>> shards) throws IOException {
+        List<Sharding.Named> named = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            Path file = dir.resolve("shard-" + i).resolve(ResultJson.FILE_NAME);
+            Result r = ResultJson.read(file);
+            String incomplete = Sharding.incompleteness(r);
+            if (incomplete != null) {
+                throw new IllegalArgumentException(file + " is an incomplete shard: " + incomplete);
+            }
+            named.add(new Sharding.Named(file.toString(), r));
+            // the windows' own time, without the JVM's start and the agent's rewriting
+            shards.get(i - 1).put("windowMillis",
+                    r.run().shard().runs().stream().mapToLong(Result.ShardRun::durationMillis).sum());
+        }
+        Sharding.cover(named, config.shardRepeat());
+        Result merged = Sharding.combine(named);
+        ReportFiles.writeAll(merged, dir.resolve("merged"), Catalog.discover().info());
+        return merged;
     }
 }
