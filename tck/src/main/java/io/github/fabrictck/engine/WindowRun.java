@@ -606,14 +606,23 @@ public final class WindowRun {
         }
         DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
         Point p = new Point(kind, target.display(), Site.caller());
+        Thread startedHere = null;
         if (kind == Point.Kind.SYNC_CALL && "start".equals(target.method()) && args.length > 0
                 && args[0] instanceof Thread started0) {
-            started.put(started0, p.at());
+            if (p.at() != null) {
+                started.put(started0, p.at());
+            }
             if (virtualTime && !threads.containsKey(started0)) {
                 misused("the driver started thread '" + started0.getName() + "' at " + p.at() + " outside "
                         + "DriverContext.threadFactory(): the kit cannot know when it is idle, so virtual time cannot "
                         + "advance around it");
                 throw new DriverExit("thread started outside DriverContext.threadFactory() at " + p.at());
+            }
+            if (!threads.containsKey(started0)) {
+                // a thread the driver starts itself (DiSNI's new Thread(this)) is a driver thread from its start, not
+                // from its first point: until then it runs code the kit does not see, and the driver has not settled
+                track(started0);
+                startedHere = started0;
             }
         }
         hit(d, p, false, args, null);
@@ -662,6 +671,11 @@ public final class WindowRun {
             if (kind == Point.Kind.SYNC_CALL) {
                 locks.afterCall(target, args, result, t);
             }
+        } catch (Throwable e) {
+            if (startedHere != null && startedHere.getState() == Thread.State.NEW) {
+                threads.remove(startedHere); // it never ran: a thread that stays NEW would never settle
+            }
+            throw e;
         } finally {
             if (awaitDepth > 0) {
                 locks.reacquiredAfterAwait(awaitLock, t, awaitDepth);

@@ -169,11 +169,11 @@ final class LastCompletion {
             t.settleOrSpin();
             first = t.startReceive();
             t.settleOrSpin();
-            if (!first.isDone()) {
-                if (!t.anyHeld()) {
-                    t.judgeReturns(CQ3StrandedSecondQueue.RECEIVED, first.thenApply(LastCompletion::text), "R1");
-                }
-                return; // the held thread has R1: R2 lands while the application waits for it
+            // R1 is judged unless the hold catches a thread first, even one that reaches it late: the held thread
+            // then has R1, and R2 lands while the application waits for it
+            if (!first.isDone() && (t.anyHeld()
+                    || !t.judgeReturnsUnlessHeld(CQ3StrandedSecondQueue.RECEIVED, first.thenApply(LastCompletion::text), "R1"))) {
+                return;
             }
             expectR1(first);
             second = t.startReceive();

@@ -1,0 +1,77 @@
+package io.github.fabrictck.engine;
+
+import static java.lang.invoke.MethodType.methodType;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.invoke.MethodHandles;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The false FAIL of DiSNI's CQ-3 (trial 19 of its search), reproduced deterministically: DiSNI's
+ * {@code RdmaCqProcessor.start} starts its CQ thread with {@code new Thread(this)}, and that thread
+ * runs code with no point (its affinity stub, a log line) before its first {@code getCqEvent}. The
+ * kit knew the thread only from that first point, so a settle in between counted the driver as
+ * settled while its CQ thread was still on its way to the kit's hold.
+ */
+class StartedThreadTest {
+
+    private final WindowRun run = WindowRun.start(Duration.ofSeconds(1));
+    private Thread library;
+
+    @AfterEach
+    void finish() throws InterruptedException {
+        if (library != null) {
+            library.interrupt();
+            library.join(5000);
+        }
+        run.finish();
+    }
+
+    @Test
+    void aThreadTheDriverStartsHasNotSettledUntilItBlocksWhereTheKitSees() throws Exception {
+        CountDownLatch onItsWay = new CountDownLatch(1);
+        library = new Thread(() -> {
+            try {
+                // code the agent does not see: the thread reads as WAITING, but nothing the kit knows stops it
+                onItsWay.await();
+                run.waitingForWork(() -> {
+                    new CountDownLatch(1).await(); // the kit's own wait for a device event: seen, and idle
+                    return null;
+                });
+            } catch (Exception e) {
+                // interrupted at the end of the test
+            }
+        });
+        library.setDaemon(true);
+        Thread opener = new Thread(() -> {
+            try {
+                run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "start", false), new Object[] {library},
+                        MethodHandles.lookup().findVirtual(Thread.class, "start", methodType(void.class)));
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }, "app");
+        run.track(opener);
+        opener.start();
+        opener.join(10_000);
+        assertFalse(opener.isAlive());
+
+        assertTrue(run.isTracked(library), "a thread the driver started is a driver thread from its start");
+        for (int i = 0; i < 20; i++) {
+            assertFalse(run.settle().settled(), "the started thread has not reached a blocking call the kit sees");
+            Thread.sleep(1);
+        }
+
+        onItsWay.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!run.settle().settled()) {
+            assertTrue(System.nanoTime() < deadline, "never settled: " + run.whereThreadsAre());
+            Thread.sleep(1);
+        }
+    }
+}
