@@ -1,6 +1,7 @@
 package io.github.fabrictck.zoo.cq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fabrictck.spi.Driver;
@@ -38,6 +39,8 @@ class CorrectDesignsStressTest {
 
     private static final Duration STRESS = Duration.ofMillis(200);
     private static final Duration WAIT = Duration.ofSeconds(5);
+    /** How long the receiver may take to end once told to: a bound for a failure only, never waited in a pass. */
+    private static final Duration RECEIVER_END = Duration.ofSeconds(60);
     private static final long QUIET_PHASE_NANOS = 10_000_000;
 
     @ParameterizedTest
@@ -114,7 +117,12 @@ class CorrectDesignsStressTest {
             Thread.onSpinWait();
         }
         receiverDone.set(true);
-        receiver.join(WAIT.toMillis());
+        // the receiver ends within a few of its receive timeouts once it gets the processor; on a loaded machine that
+        // can take longer than WAIT, and closing under a receiver still inside receive() would be the test's misuse,
+        // reported as the design's ("poll after destroy")
+        receiver.join(RECEIVER_END.toMillis());
+        assertFalse(receiver.isAlive(), name + ": the receiver did not end within " + RECEIVER_END.toSeconds()
+                + " s of the last message: " + java.util.Arrays.toString(receiver.getStackTrace()));
         if (failure.get() != null) {
             throw new AssertionError(name + ": the receiver failed", failure.get());
         }
