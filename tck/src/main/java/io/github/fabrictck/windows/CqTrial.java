@@ -322,18 +322,30 @@ public final class CqTrial implements AutoCloseable {
         }
         closed = true;
         holds.forEach(run::forget);
+        closeWithin(run, session.bound(), driver::close);
+        app.close();
+        device.close();
+        context.close();
+        retireThreads();
+    }
+
+    /**
+     * Closes the driver on a kit thread and waits for it at most {@code bound}, noting in the trace a close
+     * that threw or did not return. A close that waits for a driver thread in a timed wait on the device
+     * ({@code getCqEvent(1000)}) returns once the device's time passes, which it does when every driver
+     * thread is idle.
+     */
+    static void closeWithin(WindowRun run, java.time.Duration bound, Runnable close) {
         Thread closer = new Thread(() -> {
             try {
-                driver.close();
+                close.run();
             } catch (RuntimeException e) {
                 run.trace().add("driver close() threw " + e, null);
             }
         }, "kit-close");
         closer.setDaemon(true);
         closer.start();
-        long deadline = System.nanoTime() + session.bound().toNanos();
-        // a close that waits for a driver thread in a timed wait on the device (getCqEvent(1000)) returns
-        // once the device's time passes, which it does when every driver thread is idle
+        long deadline = System.nanoTime() + bound.toNanos();
         while (closer.isAlive() && System.nanoTime() - deadline < 0) {
             if (run.allIdle()) {
                 run.passDeviceTimeouts();
@@ -341,12 +353,8 @@ public final class CqTrial implements AutoCloseable {
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
         }
         if (closer.isAlive()) {
-            run.trace().add("kit", "driver close() did not return within " + session.bound().toMillis() + " ms", null);
+            run.trace().add("kit", "driver close() did not return within " + bound.toMillis() + " ms", null);
         }
-        app.close();
-        device.close();
-        context.close();
-        retireThreads();
     }
 
     /** The next trial does not watch this one's threads. */

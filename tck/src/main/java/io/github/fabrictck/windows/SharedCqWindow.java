@@ -183,27 +183,7 @@ public final class SharedCqWindow extends WindowFixture {
         closed = true;
         run.finish();
         if (driver != null) {
-            SharedCompletionQueueDriver d = driver;
-            Thread closer = new Thread(() -> {
-                try {
-                    d.close();
-                } catch (RuntimeException e) {
-                    run.trace().add("driver close() threw " + e, null);
-                }
-            }, "kit-close");
-            closer.setDaemon(true);
-            closer.start();
-            long deadline = System.nanoTime() + session.bound().toNanos();
-            while (closer.isAlive() && System.nanoTime() - deadline < 0) {
-                if (run.allIdle()) {
-                    run.passDeviceTimeouts();
-                }
-                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
-            }
-            if (closer.isAlive()) {
-                run.trace().add("kit", "driver close() did not return within " + session.bound().toMillis() + " ms",
-                        null);
-            }
+            CqTrial.closeWithin(run, session.bound(), driver::close);
         }
         app.close();
         device.close();
