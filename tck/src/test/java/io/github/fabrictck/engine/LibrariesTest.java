@@ -172,6 +172,14 @@ class LibrariesTest {
     }
 
     @Test
+    void aPointIsOfTheLibraryByTheClassOfItsPlace() {
+        // a window judged for the library's boundary only when its trace shows the library's code ran
+        assertTrue(Libraries.isLibraryCode(LIBRARY + "$Loop.run(Library.java:42)"));
+        assertTrue(!Libraries.isLibraryCode("com.acme.Driver.send(Driver.java:3)"));
+        assertTrue(!Libraries.isLibraryCode(null) && !Libraries.isLibraryCode("device"));
+    }
+
+    @Test
     void aReArmIsKnownByItsReceiversType() {
         assertTrue(Libraries.isRearm(new java.util.ArrayList<>()));
         assertTrue(!Libraries.isRearm("a string") && !Libraries.isRearm(null));
