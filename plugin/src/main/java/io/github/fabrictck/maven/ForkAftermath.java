@@ -92,6 +92,7 @@ final class ForkAftermath {
                     what + " while this window ran" + (running.equals(label) ? "" : " (" + running.substring(label.length() + 2)),
                     List.of(), Evidence.none(), reproducePrefix + driver + " -Dfabric-tck.windows=" + label, List.of()));
         }
-        return new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, running, windows, result.run());
+        return new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, running, windows, result.run(),
+                result.rewrittenCallSites());
     }
 }

@@ -112,6 +112,11 @@ final class ResultDocument {
                         .put("durationMillis", x.durationMillis()));
             }
         }
+        if (!r.rewrittenCallSites().isEmpty()) {
+            ArrayNode sites = root.putArray("rewrittenCallSites");
+            r.rewrittenCallSites().forEach(c -> sites.addObject().put("kind", c.kind()).put("target", c.target())
+                    .put("class", c.className()).put("method", c.method()).put("file", c.file()).put("line", c.line()));
+        }
         return root;
     }
 

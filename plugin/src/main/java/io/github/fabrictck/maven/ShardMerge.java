@@ -196,6 +196,7 @@ final class ShardMerge {
                     + x.certificate().excluded());
             sameSettings(first, s);
             same(first, s, "the declared families", x -> x.certificate().families());
+            sameCallSites(first, s);
         }
         if (!catalogSha.equals(first.certificate().catalogSha256())) {
             throw new Refused(first.resultFile() + " was run with another catalog (Fabric TCK "
@@ -268,6 +269,19 @@ final class ShardMerge {
 
     private static String setting(String name, String value) {
         return value == null ? name + " unset" : name + "=" + value;
+    }
+
+    /** The same library call sites rewritten in both: each shard's fork scanned the same library. */
+    private static void sameCallSites(Shard first, Shard s) throws Refused {
+        List<Result.CallSite> a = first.result().rewrittenCallSites();
+        List<Result.CallSite> b = s.result().rewrittenCallSites();
+        if (!a.equals(b)) {
+            Result.CallSite differing = b.stream().filter(c -> !a.contains(c)).findFirst()
+                    .orElseGet(() -> a.stream().filter(c -> !b.contains(c)).findFirst().orElse(null));
+            throw new Refused(s.resultFile() + " lists " + b.size() + " library call sites the agent rewrote, but "
+                    + first.resultFile() + " " + a.size() + (differing == null ? "" : " (not in both: " + differing + ")")
+                    + ": merge the shards of one run only.");
+        }
     }
 
     private static void same(Shard first, Shard s, String what, Function<Shard, Object> fact) throws Refused {

@@ -200,6 +200,30 @@ class ShardMergeTest {
         assertEquals(VARIANTS, r.run().shard().variants());
     }
 
+    private static final List<Result.CallSite> SITES = List.of(new Result.CallSite("boundary", "RdmaVerbs.getCqEvent",
+            "com.ibm.disni.verbs.IbvCompChannel", "getCqEvent", "IbvCompChannel.java", 83));
+
+    private static Result withSites(Result r, List<Result.CallSite> sites) {
+        return new Result(r.schema(), r.tckVersion(), r.driver(), r.jvm(), r.complete(), r.running(), r.windows(),
+                r.run(), sites);
+    }
+
+    @Test
+    void theMergeCarriesTheLibraryCallSitesAndRefusesShardsThatRewroteOthers() throws Exception {
+        Path one = shard(1, 2, List.of(), r -> withSites(r, SITES));
+        Path two = shard(2, 2, List.of(), r -> withSites(r, SITES));
+        Result merged = merge(one, two);
+        assertEquals(SITES, merged.rewrittenCallSites());
+        Result back = ResultDocument.read(one.resolve(ResultJson.FILE_NAME));
+        assertEquals(io.github.fabrictck.report.Json.pretty(ResultJson.toJson(back)), ResultDocument.text(back));
+        assertEquals(SITES, back.rewrittenCallSites());
+        Path none = shard(2, 2, List.of());
+        assertEquals(none.resolve(ResultJson.FILE_NAME) + " lists 0 library call sites the agent rewrote, but "
+                + one.resolve(ResultJson.FILE_NAME) + " 1 (not in both: boundary RdmaVerbs.getCqEvent at "
+                + "com.ibm.disni.verbs.IbvCompChannel.getCqEvent(IbvCompChannel.java:83)): merge the shards of one run only.",
+                refusal(one, none));
+    }
+
     @Test
     void aMissingShardIsNamed() throws Exception {
         Path one = shard(1, 3, List.of());

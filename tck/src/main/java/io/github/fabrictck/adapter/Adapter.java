@@ -28,17 +28,20 @@ public interface Adapter {
      * The library's boundary: types whose instance methods the environment implements (DiSNI's
      * {@code RdmaVerbs}, {@code RdmaCm}, {@code StatefulVerbCall}). A call the library makes to one
      * of them is a point, as a call to an {@link io.github.fabrictck.spi.Environment} type is for a
-     * driver written against the SPI; the agent lists every such call site it rewrote
-     * ({@code Agent.boundarySites()}) and fails a class with one it could not rewrite.
+     * driver written against the SPI. Before any window the agent rewrites the bytes of every class
+     * of {@link #packages()} on the class path (loading none): the result lists every such call site
+     * it rewrote ({@code rewrittenCallSites}), and a class with one it could not rewrite makes every
+     * selected window ERROR.
      */
     List<String> boundaryTypes();
 
     /**
      * Static methods whose calls the agent replaces with nothing, as {@code Type.method}: native
      * calls the library makes beside its provider ({@code com.ibm.disni.util.NativeAffinity.setAffinity}).
-     * Any other call into a class with {@code native} methods, and any {@code System.loadLibrary}
-     * in a rewritten class, fails that class: a missed stub is an ERROR, never an
-     * {@link UnsatisfiedLinkError} in the middle of a window.
+     * Any other call, or static field use, that reaches a class with {@code native} methods, and any
+     * {@code System.loadLibrary} outside such a class's static initialiser, is found by the agent's
+     * scan before any window: a missed stub is an ERROR of every selected window, never an
+     * {@link UnsatisfiedLinkError} in the middle of one.
      */
     List<String> stubs();
 

@@ -24,6 +24,9 @@ import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -79,6 +82,87 @@ public final class Agent {
         // adapters name their library's packages, boundary and stubs before any class is rewritten
         install(inst, Libraries.configure(AgentConfig.fromSystemProperties(System.getProperties()),
                 java.util.ServiceLoader.load(io.github.fabrictck.adapter.Adapter.class, DriverLoader.current())));
+        if (!Libraries.libraries().isEmpty()) {
+            scanLibraries(DriverLoader.current());
+        }
+    }
+
+    /**
+     * Rewrites, before any window, the bytes of every class of the adapters' library packages on
+     * the driver's class path (their replaced provider aside), loading none of them: no static
+     * initialiser runs, no native library is loaded. So every boundary call site is listed
+     * ({@link Libraries#rewrittenSites()}), and a class with a call site the kit must see that could
+     * not be rewritten, or that reaches native code with no stub, is known before the first window
+     * ({@link Libraries#scanProblem()}) and not when some window first loads it. The classes are
+     * rewritten again, the same way, when they load.
+     */
+    static Libraries.Scan scanLibraries(ClassLoader loader) {
+        java.util.SortedMap<String, String> failures = new TreeMap<>();
+        List<String> names = List.of();
+        try {
+            names = libraryClasses(loader);
+            ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(loader);
+            TypePool pool = TypePool.Default.of(locator);
+            for (String name : names) {
+                try {
+                    rewrite(new ByteBuddy().ignore(none()).redefine(pool.describe(name).resolve(), locator), failures,
+                            true, true).make(pool);
+                } catch (RuntimeException | LinkageError e) {
+                    failures.put(name, "the agent could not rewrite it: " + e);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            failures.put("(the class path)", "the agent could not list the libraries' classes: " + e);
+        }
+        Libraries.Scan scan = new Libraries.Scan(names.size(), failures);
+        Libraries.scanned(scan);
+        return scan;
+    }
+
+    /** The binary names of the classes of the adapters' library packages in the loader's class path, sorted. */
+    static List<String> libraryClasses(ClassLoader loader) throws IOException {
+        List<Path> classPath = new ArrayList<>();
+        if (loader instanceof java.net.URLClassLoader urls) {
+            for (java.net.URL url : urls.getURLs()) {
+                try {
+                    classPath.add(Path.of(url.toURI()));
+                } catch (java.net.URISyntaxException | IllegalArgumentException notAFile) {
+                    // not a file: nothing the scan can list
+                }
+            }
+        } else {
+            for (String element : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+                if (!element.isBlank()) {
+                    classPath.add(Path.of(element));
+                }
+            }
+        }
+        Set<String> names = new java.util.TreeSet<>();
+        for (Path element : classPath) {
+            if (Files.isDirectory(element)) {
+                try (java.util.stream.Stream<Path> files = Files.walk(element)) {
+                    files.filter(f -> f.toString().endsWith(".class"))
+                            .map(f -> element.relativize(f).toString().replace(File.separatorChar, '/'))
+                            .forEach(entry -> addLibraryClass(entry, names));
+                }
+            } else if (Files.isRegularFile(element)) {
+                try (java.util.jar.JarFile jar = new java.util.jar.JarFile(element.toFile())) {
+                    jar.stream().forEach(entry -> addLibraryClass(entry.getName(), names));
+                }
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    private static void addLibraryClass(String entry, Set<String> names) {
+        if (!entry.endsWith(".class") || entry.startsWith("META-INF/") || entry.endsWith("module-info.class")
+                || entry.endsWith("package-info.class")) {
+            return;
+        }
+        String name = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
+        if (Libraries.inLibrary(name)) {
+            names.add(name);
+        }
     }
 
     /** Installs the transformer (once per JVM; later calls are ignored). */
@@ -117,7 +201,13 @@ public final class Agent {
      * stubbed calls are replaced with nothing (a pass the other classes are spared).
      */
     static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed, boolean library) {
-        DynamicType.Builder<?> verified = builder.visit(CallSites.verifying(failed));
+        return rewrite(builder, failed, library, false);
+    }
+
+    /** The rewrite of one class; {@code scan} when its bytes are read before anything reached it ({@link #scanLibraries}). */
+    static DynamicType.Builder<?> rewrite(DynamicType.Builder<?> builder, Map<String, String> failed, boolean library,
+                                          boolean scan) {
+        DynamicType.Builder<?> verified = builder.visit(CallSites.verifying(failed, scan));
         if (library && Libraries.hasStubs()) {
             verified = verified.visit(MemberSubstitution.relaxed().method(Libraries.stubMethods()).stub().on(rewritable()));
         }

@@ -1,5 +1,6 @@
 package io.github.fabrictck.engine;
 
+import io.github.fabrictck.report.Result;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -255,13 +256,24 @@ final class CallSites {
 
     /** Records every call site left that reaches a method the kit must see, in {@code failed} by class name. */
     static AsmVisitorWrapper verifying(Map<String, String> failed) {
+        return verifying(failed, false);
+    }
+
+    /**
+     * As {@link #verifying(Map)}; with {@code scan}, the class is read before anything reaches it
+     * ({@link Agent#scanLibraries}), so a library class that declares {@code native} methods is not
+     * failed for its own native calls and the {@code System.loadLibrary} of its static initialiser:
+     * the call sites that reach it are (a static call, a {@code new}), unless stubbed. Loaded for
+     * real, such a class is failed as always: something reached it.
+     */
+    static AsmVisitorWrapper verifying(Map<String, String> failed, boolean scan) {
         return new Wrapper() {
             @Override
             public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor,
                                      Implementation.Context context, TypePool pool,
                                      FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
                                      int writerFlags, int readerFlags) {
-                return new Verifying(classVisitor, instrumentedType, pool, failed);
+                return new Verifying(classVisitor, instrumentedType, pool, failed, scan);
             }
         };
     }
@@ -292,6 +304,7 @@ final class CallSites {
     private static final class Resolving extends ClassVisitor {
         private final TypeDescription type;
         private final TypePool pool;
+        private final boolean library;
         private final List<Reference> references = new ArrayList<>();
         private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
         private boolean isInterface;
@@ -302,6 +315,7 @@ final class CallSites {
             super(OpenedClassReader.ASM_API, next);
             this.type = type;
             this.pool = pool;
+            this.library = Libraries.inLibrary(type.getName());
         }
 
         @Override
@@ -329,12 +343,13 @@ final class CallSites {
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
                     Resolved m = target(pool, local, owner, callee, desc);
-                    // an adapter's boundary and stubs: the agent lists every call site it rewrites there
-                    if (m != null && Libraries.isBoundaryType(m.owner())) {
-                        Libraries.rewrote("boundary " + Target.parse(m.description()).display() + " at " + where());
-                    } else if (opcode == Opcodes.INVOKESTATIC && Libraries.isStub(owner, callee)) {
-                        Libraries.rewrote("stub " + owner.substring(owner.lastIndexOf('/') + 1) + "." + callee + " at "
-                                + where());
+                    // an adapter's boundary and stubs: the agent lists every call site it rewrites in the library
+                    if (library && m != null && Libraries.isBoundaryType(m.owner())) {
+                        Libraries.rewrote(new Result.CallSite("boundary", Target.parse(m.description()).display(),
+                                type.getName(), name, source, line));
+                    } else if (library && opcode == Opcodes.INVOKESTATIC && Libraries.isStub(owner, callee)) {
+                        Libraries.rewrote(new Result.CallSite("stub", owner.substring(owner.lastIndexOf('/') + 1) + "."
+                                + callee, type.getName(), name, source, line));
                     }
                     // Iface.super.m() must name a direct superinterface: such a call is left to verifying()
                     if (m != null && !m.owner().equals(owner) && m.callable()
@@ -345,10 +360,6 @@ final class CallSites {
                         return;
                     }
                     super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
-                }
-
-                private String where() {
-                    return type.getName() + "." + name + "(" + source + ":" + line + ")";
                 }
 
                 @Override
@@ -494,18 +505,29 @@ final class CallSites {
         return null;
     }
 
+    /** Whether a class (internal name) declares {@code native} methods; {@code false} when it cannot be described. */
+    private static boolean declaresNative(TypePool pool, String owner) {
+        TypePool.Resolution r = owner.startsWith("[") ? null : pool.describe(owner.replace('/', '.'));
+        return r != null && r.isResolved()
+                && !r.resolve().getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty();
+    }
+
     private static final class Verifying extends ClassVisitor {
         private final TypeDescription type;
         private final TypePool pool;
         private final Map<String, String> failed;
         private final boolean library;
+        /** Scanned before anything reached it, and of native code itself: its own native calls are its callers' to answer for. */
+        private final boolean nativeClass;
         private final List<String> left = new ArrayList<>();
         private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
         private String source;
 
-        Verifying(ClassVisitor next, TypeDescription type, TypePool pool, Map<String, String> failed) {
+        Verifying(ClassVisitor next, TypeDescription type, TypePool pool, Map<String, String> failed, boolean scan) {
             super(OpenedClassReader.ASM_API, next);
             this.library = Libraries.inLibrary(type.getName());
+            this.nativeClass = scan && library
+                    && !type.getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty();
             this.type = type;
             this.pool = pool;
             this.failed = failed;
@@ -535,7 +557,9 @@ final class CallSites {
                     if (m != null) {
                         left(m, "");
                     }
-                    if (library) {
+                    boolean own = nativeClass && (owner.equals(type.getInternalName())
+                            || name.equals("<clinit>") && owner.startsWith("java/lang/"));
+                    if (library && !own) {
                         String nativeCall = nativeCall(pool, opcode, owner, callee, desc);
                         if (nativeCall != null) {
                             left.add(nativeCall + " at " + type.getName() + "." + name + "(" + source + ":" + line
@@ -543,6 +567,19 @@ final class CallSites {
                         }
                     }
                     super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
+                }
+
+                @Override
+                public void visitFieldInsn(int opcode, String owner, String field, String desc) {
+                    // a static field of another class initialises it, as a static call does
+                    if (library && (opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC)
+                            && !owner.equals(type.getInternalName()) && Libraries.inLibrary(owner)
+                            && declaresNative(pool, owner)) {
+                        left.add("a use of " + owner.substring(owner.lastIndexOf('/') + 1) + "." + field
+                                + ", of a class with native methods, at " + type.getName() + "." + name + "(" + source
+                                + ":" + line + "), with no stub (Adapter.stubs())");
+                    }
+                    super.visitFieldInsn(opcode, owner, field, desc);
                 }
 
                 @Override

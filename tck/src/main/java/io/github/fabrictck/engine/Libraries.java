@@ -8,9 +8,11 @@ import static net.bytebuddy.matcher.ElementMatchers.none;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
 import io.github.fabrictck.adapter.Adapter;
+import io.github.fabrictck.report.Result;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,7 +32,8 @@ public final class Libraries {
     private static volatile Set<String> boundaryTypes = Set.of();
     private static volatile Set<String> stubs = Set.of();
     private static volatile Set<String> rearmReceivers = Set.of();
-    private static final Set<String> SITES = ConcurrentHashMap.newKeySet();
+    private static final Set<Result.CallSite> SITES = ConcurrentHashMap.newKeySet();
+    private static volatile Scan scan;
 
     private Libraries() {
     }
@@ -54,6 +57,8 @@ public final class Libraries {
             a.environmentPackages().forEach(p -> replacedPkgs.add(p.endsWith(".") ? p : p + "."));
         }
         libraries = List.copyOf(names);
+        SITES.clear();
+        scan = null;
         packages = List.copyOf(pkgs);
         boundaryTypes = Set.copyOf(types);
         stubs = Set.copyOf(stubbed);
@@ -69,12 +74,64 @@ public final class Libraries {
     }
 
     /**
-     * Every boundary call site (a point) and stubbed call site the agent rewrote in library and
-     * adapter classes so far, sorted: {@code boundary RdmaVerbs.getCqEvent at
-     * com.ibm.disni.verbs.IbvCompChannel.getCqEvent(IbvCompChannel.java:83)}.
+     * Every boundary call site (a point) and stubbed call site the agent rewrote in the libraries'
+     * classes, sorted; after {@link #scan()} all of them, whether their classes were loaded or not:
+     * {@code boundary RdmaVerbs.getCqEvent at com.ibm.disni.verbs.IbvCompChannel.getCqEvent(IbvCompChannel.java:83)}.
      */
-    public static List<String> rewrittenSites() {
+    public static List<Result.CallSite> rewrittenSites() {
         return List.copyOf(new TreeSet<>(SITES));
+    }
+
+    /** Whether the libraries' call sites include a boundary call, which becomes a point. */
+    public static boolean hasBoundarySite() {
+        return SITES.stream().anyMatch(s -> s.kind().equals("boundary"));
+    }
+
+    /**
+     * What the agent's scan of the libraries' classes found before any window ran.
+     *
+     * @param classes  how many classes of the libraries' packages it rewrote (their bytes, none loaded)
+     * @param failures the classes it could not rewrite, or that reach native code with no stub, with why, by name
+     */
+    public record Scan(int classes, java.util.SortedMap<String, String> failures) {
+        public Scan {
+            failures = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(failures));
+        }
+    }
+
+    /** The scan's findings, or {@code null} when no adapter is declared or the agent did not scan. */
+    public static Scan scan() {
+        return scan;
+    }
+
+    static void scanned(Scan s) {
+        scan = s;
+    }
+
+    /**
+     * Why no window can be judged for the libraries, in one sentence, or {@code null}: a class of a
+     * library that the agent's scan could not rewrite, or that reaches native code with no stub.
+     */
+    public static String scanProblem() {
+        Scan s = scan;
+        if (s == null || s.failures().isEmpty()) {
+            return null;
+        }
+        Map.Entry<String, String> first = s.failures().entrySet().iterator().next();
+        return "before any window, the agent's scan of " + String.join(", ", libraries) + " (" + s.classes()
+                + " classes) found " + s.failures().size() + " class(es) it could not rewrite as the kit must, first "
+                + first.getKey() + ": " + first.getValue();
+    }
+
+    /** Whether a point's place ({@code com.ibm.disni.RdmaCqProcessor.run(RdmaCqProcessor.java:120)}) is a library's code. */
+    public static boolean isLibraryCode(String at) {
+        if (at == null || libraries.isEmpty()) {
+            return false;
+        }
+        int paren = at.indexOf('(');
+        String method = paren < 0 ? at : at.substring(0, paren);
+        int dot = method.lastIndexOf('.');
+        return dot > 0 && inLibrary(method.substring(0, dot));
     }
 
     /** The instance methods of the boundary types: their calls are points, as environment calls are. */
@@ -145,7 +202,7 @@ public final class Libraries {
         return false;
     }
 
-    static void rewrote(String site) {
+    static void rewrote(Result.CallSite site) {
         SITES.add(site);
     }
 }

@@ -3,6 +3,7 @@ package io.github.fabrictck.launcher;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import io.github.fabrictck.engine.DriverLoader;
+import io.github.fabrictck.engine.Libraries;
 import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.report.Evidence;
@@ -169,7 +170,9 @@ public final class Launcher {
                     Sharding.plan(shard, List.copyOf(variants), config.repeat()));
         }
         Map<String, List<WindowResult>> runs = new LinkedHashMap<>();
-        listener.header(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, null, List.of(), run));
+        // the agent scanned the libraries' classes before main: their rewritten call sites are all known now
+        List<Result.CallSite> rewritten = Libraries.rewrittenSites();
+        listener.header(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, null, List.of(), run, rewritten));
 
         LauncherDiscoveryRequest whole = discovery(catalog, variants, config);
         Set<Sharding.Unit> assigned = shard == null ? null
@@ -212,7 +215,7 @@ public final class Launcher {
         }
         return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
                 runs.values().stream().map(Repetition::aggregate).toList(),
-                shard == null ? run : Sharding.withOutcomes(run, runs));
+                shard == null ? run : Sharding.withOutcomes(run, runs), rewritten);
     }
 
     /** The request that runs {@code variants} (labels) of the catalog, in catalog order. */

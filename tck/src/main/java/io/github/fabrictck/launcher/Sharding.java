@@ -273,7 +273,8 @@ public final class Sharding {
     /**
      * The one result the shards of a run make ({@link #cover} checked them): each variant's runs of
      * every shard folded by repetition ({@link Repetition#fold}), exactly as one fork folds them, in
-     * the run's variant order; the run's facts without a shard.
+     * the run's variant order; the run's facts without a shard; the library call sites the agent
+     * rewrote, which every shard lists the same (its fork scanned the same library).
      */
     public static Result combine(List<Named> shards) {
         Named first = shards.get(0);
@@ -301,6 +302,7 @@ public final class Sharding {
         }
         Result.Run run = first.result().run();
         return new Result(Result.SCHEMA, first.result().tckVersion(), first.result().driver(), first.result().jvm(),
-                true, null, windows, new Result.Run(run.families(), run.selected(), run.excluded(), run.settings()));
+                true, null, windows, new Result.Run(run.families(), run.selected(), run.excluded(), run.settings()),
+                first.result().rewrittenCallSites());
     }
 }

@@ -58,6 +58,7 @@ public final class HtmlReport {
 
         header(h, r, catalog);
         verdictTable(h, r);
+        callSites(h, r);
         Map<String, String> described = new java.util.HashMap<>();
         for (int i = 0; i < r.windows().size(); i++) {
             WindowResult w = r.windows().get(i);
@@ -135,6 +136,28 @@ public final class HtmlReport {
             legend(h);
         }
         h.append("</section>\n");
+    }
+
+    /**
+     * The call sites of an adapter's library the agent rewrote: the only change the kit makes to the
+     * library's bytecode. Left out for a driver written against the SPI.
+     */
+    private static void callSites(StringBuilder h, Result r) {
+        if (r.rewrittenCallSites().isEmpty()) {
+            return;
+        }
+        long boundary = r.rewrittenCallSites().stream().filter(c -> c.kind().equals("boundary")).count();
+        h.append("<section id=\"call-sites\">\n<h2>Library call sites the agent rewrote</h2>\n<p>No other byte of the ")
+                .append("library is changed: ").append(boundary).append(" call(s) to its boundary became points, ")
+                .append(r.rewrittenCallSites().size() - boundary).append(" native call(s) became nothing.</p>\n")
+                .append("<table class=\"call-sites\">\n<thead><tr><th>Call site</th><th>Kind</th><th>Calls</th></tr>")
+                .append("</thead>\n<tbody>\n");
+        for (Result.CallSite c : r.rewrittenCallSites()) {
+            h.append("<tr><td><code>").append(Html.escape(c.at())).append("</code></td><td>")
+                    .append(c.kind().equals("boundary") ? "point" : "stub").append("</td><td><code>")
+                    .append(Html.escape(c.target())).append("</code></td></tr>\n");
+        }
+        h.append("</tbody>\n</table>\n</section>\n");
     }
 
     /** How to read the timelines: once, under the verdict table. */

@@ -18,15 +18,25 @@ import java.util.TreeMap;
  * @param windows    one entry per window variant, in catalog order
  * @param run        what was asked of this run and what the driver declared, or {@code null} when not known
  *                   (a result written before the fork reached the driver)
+ * @param rewrittenCallSites every call site of an adapter's library that the agent rewrote ({@code rewrittenCallSites}
+ *                   in JSON, left out when empty): its boundary calls, which became points, and its stubbed native
+ *                   calls, sorted; empty for a driver written against the SPI
  */
 public record Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
-                     String running, List<WindowResult> windows, Run run) {
+                     String running, List<WindowResult> windows, Run run, List<CallSite> rewrittenCallSites) {
 
     /** The schema id written in every result file. */
     public static final String SCHEMA = "fabric-tck-result/1";
 
     public Result {
         windows = List.copyOf(windows);
+        rewrittenCallSites = rewrittenCallSites == null ? List.of() : List.copyOf(rewrittenCallSites);
+    }
+
+    /** A result with no library call site rewritten: a driver written against the SPI. */
+    public Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
+                  String running, List<WindowResult> windows, Run run) {
+        this(schema, tckVersion, driver, jvm, complete, running, windows, run, List.of());
     }
 
     /** A result whose run facts are not known. */
@@ -119,6 +129,40 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
      * @param durationMillis its duration; 0 while it has not run
      */
     public record ShardRun(String window, int repetition, Outcome outcome, long durationMillis) {
+    }
+
+    /**
+     * A call site in a class of an adapter's library that the agent rewrote: the only change the kit makes
+     * to the library's bytecode.
+     *
+     * @param kind      {@code boundary} (a call to a boundary type, now a point) or {@code stub} (a native call,
+     *                  now nothing)
+     * @param target    the method called, {@code RdmaVerbs.getCqEvent}
+     * @param className the library class that calls it, {@code com.ibm.disni.verbs.IbvCompChannel}
+     * @param method    the method of that class that holds the call
+     * @param file      its source file, or {@code null} when the class names none
+     * @param line      the call's source line, 0 when the class has no line numbers
+     */
+    public record CallSite(String kind, String target, String className, String method, String file, int line)
+            implements Comparable<CallSite> {
+
+        /** {@code com.ibm.disni.verbs.IbvCompChannel.getCqEvent(IbvCompChannel.java:83)}. */
+        public String at() {
+            return className + "." + method + "(" + (file == null ? "Unknown Source" : file)
+                    + (line > 0 ? ":" + line : "") + ")";
+        }
+
+        @Override
+        public int compareTo(CallSite o) {
+            return java.util.Comparator.comparing(CallSite::className).thenComparing(CallSite::method)
+                    .thenComparingInt(CallSite::line).thenComparing(CallSite::kind).thenComparing(CallSite::target)
+                    .compare(this, o);
+        }
+
+        @Override
+        public String toString() {
+            return kind + " " + target + " at " + at();
+        }
     }
 
     /** Outcome counts. */

@@ -116,6 +116,14 @@ public final class ResultJson {
             }
             root.put("run", facts);
         }
+        if (!r.rewrittenCallSites().isEmpty()) {
+            List<Object> sites = new ArrayList<>();
+            for (Result.CallSite c : r.rewrittenCallSites()) {
+                sites.add(object("kind", c.kind(), "target", c.target(), "class", c.className(), "method", c.method(),
+                        "file", c.file(), "line", (long) c.line()));
+            }
+            root.put("rewrittenCallSites", sites);
+        }
         return root;
     }
 
@@ -223,7 +231,25 @@ public final class ResultJson {
         return new Result(Result.SCHEMA, root.object("tck").string("version"),
                 new Result.DriverInfo(driver.string("name"), driver.string("version")),
                 new Result.JvmInfo(jvm.string("version"), jvm.string("vendor")),
-                root.bool("complete"), root.optionalString("running"), windows, runFromJson(root));
+                root.bool("complete"), root.optionalString("running"), windows, runFromJson(root),
+                callSitesFromJson(root));
+    }
+
+    /** {@code rewrittenCallSites}, which a result of a driver written against the SPI leaves out. */
+    private static List<Result.CallSite> callSitesFromJson(Node root) {
+        if (root.members().get("rewrittenCallSites") == null) {
+            return List.of();
+        }
+        List<Result.CallSite> sites = new ArrayList<>();
+        for (Node c : root.objects("rewrittenCallSites")) {
+            String kind = c.requiredString("kind");
+            if (!kind.equals("boundary") && !kind.equals("stub")) {
+                throw c.invalid("kind", "must be boundary or stub");
+            }
+            sites.add(new Result.CallSite(kind, c.requiredString("target"), c.requiredString("class"),
+                    c.requiredString("method"), c.string("file"), c.integer("line")));
+        }
+        return sites;
     }
 
     private static Result.Run runFromJson(Node root) {

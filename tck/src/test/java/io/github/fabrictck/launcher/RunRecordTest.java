@@ -52,6 +52,20 @@ class RunRecordTest {
     }
 
     @Test
+    void theLibraryCallSitesOfTheHeaderStayInEverySnapshot() {
+        List<Result.CallSite> sites = List.of(new Result.CallSite("boundary", "RdmaVerbs.getCqEvent",
+                "com.ibm.disni.verbs.IbvCompChannel", "getCqEvent", "IbvCompChannel.java", 83));
+        Result header = new Result(HEADER.schema(), HEADER.tckVersion(), HEADER.driver(), HEADER.jvm(), false, null,
+                List.of(), HEADER.run(), sites);
+        assertNull(record.accept(RunRecord.headerMessage(header)));
+        assertEquals(sites, record.snapshot().rewrittenCallSites());
+        record.accept(RunRecord.startedMessage("CQ-1/a", "CQ-1/a"));
+        record.accept(RunRecord.verdictMessage(verdict("a", Outcome.PASS, null)));
+        record.accept(RunRecord.endMessage("key"));
+        assertEquals(sites, record.snapshot().rewrittenCallSites());
+    }
+
+    @Test
     void aMessageIsOneLine() {
         assertFalse(RunRecord.verdictMessage(verdict("a", Outcome.FAIL, "\"t\" RUNNABLE\n\tat x\n")).contains("\n"));
     }

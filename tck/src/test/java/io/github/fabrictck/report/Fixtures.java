@@ -28,6 +28,15 @@ final class Fixtures {
                 new Result.JvmInfo("17.0.15", "Eclipse Adoptium"), complete, List.of(windows));
     }
 
+    /** {@code r} as a run through an adapter: the library call sites the agent rewrote, a boundary call and a stub. */
+    static Result withCallSites(Result r) {
+        return new Result(r.schema(), r.tckVersion(), r.driver(), r.jvm(), r.complete(), r.running(), r.windows(), r.run(),
+                List.of(new Result.CallSite("boundary", "RdmaVerbs.getCqEvent", "com.ibm.disni.verbs.IbvCompChannel",
+                                "getCqEvent", "IbvCompChannel.java", 83),
+                        new Result.CallSite("stub", "NativeAffinity.setAffinity", "com.ibm.disni.RdmaCqProcessor", "run",
+                                "RdmaCqProcessor.java", 113)));
+    }
+
     /** A small catalog: CQ-1 (variants a, b) and CQ-2 of completion-queue, HS-2 of peer-handshake, CS-1 of connection-setup. */
     static Map<String, WindowInfo> catalog() {
         Map<String, WindowInfo> c = new LinkedHashMap<>();

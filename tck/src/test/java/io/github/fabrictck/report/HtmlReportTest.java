@@ -65,6 +65,20 @@ class HtmlReportTest {
     }
 
     @Test
+    void listsTheLibraryCallSitesTheAgentRewroteAndNoneForAnSpiDriver() throws IOException {
+        Result r = ReportFixtures.wholeCatalog();
+        String adapted = HtmlReport.render(Fixtures.withCallSites(r), Map.of());
+        assertTrue(adapted.contains("<section id=\"call-sites\">\n<h2>Library call sites the agent rewrote</h2>\n"
+                + "<p>No other byte of the library is changed: 1 call(s) to its boundary became points, 1 native call(s) "
+                + "became nothing.</p>"), adapted);
+        assertTrue(adapted.contains("<tr><td><code>com.ibm.disni.verbs.IbvCompChannel.getCqEvent(IbvCompChannel.java:83)"
+                + "</code></td><td>point</td><td><code>RdmaVerbs.getCqEvent</code></td></tr>"), adapted);
+        assertTrue(adapted.contains("<tr><td><code>com.ibm.disni.RdmaCqProcessor.run(RdmaCqProcessor.java:113)</code>"
+                + "</td><td>stub</td><td><code>NativeAffinity.setAffinity</code></td></tr>"), adapted);
+        assertTrue(!HtmlReport.render(r, Map.of()).contains("call-sites"), "a driver written against the SPI has none");
+    }
+
+    @Test
     void aFailExplainsItselfWithTheCatalogsDescriptionOfItsWindow() throws IOException {
         String html = HtmlReport.render(ReportFixtures.brokenCq1(), Map.of("CQ-1", CQ1));
         int section = html.indexOf("id=\"w0\"");

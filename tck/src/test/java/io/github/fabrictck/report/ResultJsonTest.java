@@ -47,6 +47,31 @@ class ResultJsonTest {
     }
 
     @Test
+    void roundTripsTheRewrittenCallSitesAndLeavesThemOutForAnSpiDriver() throws IOException {
+        Path file = dir.resolve("fabric-tck-result.json");
+        Result adapted = Fixtures.withCallSites(sample);
+        ResultJson.write(adapted, file);
+        assertEquals(adapted, ResultJson.read(file));
+        assertTrue(Files.readString(file).contains("\"rewrittenCallSites\": [\n    {\n      \"kind\": \"boundary\",\n"
+                + "      \"target\": \"RdmaVerbs.getCqEvent\",\n      \"class\": \"com.ibm.disni.verbs.IbvCompChannel\",\n"
+                + "      \"method\": \"getCqEvent\",\n      \"file\": \"IbvCompChannel.java\",\n      \"line\": 83\n    },"),
+                Files.readString(file));
+        ResultJson.write(sample, file);
+        assertTrue(!Files.readString(file).contains("rewrittenCallSites"), "a driver written against the SPI has none");
+        assertEquals(List.of(), ResultJson.read(file).rewrittenCallSites());
+    }
+
+    @Test
+    void aCallSiteOfAnotherKindIsRefused() {
+        Map<String, Object> json = ResultJson.toJson(Fixtures.withCallSites(sample));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> site = (Map<String, Object>) ((List<Object>) json.get("rewrittenCallSites")).get(0);
+        site.put("kind", "other");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultJson.fromJson(json));
+        assertEquals("\"rewrittenCallSites[0].kind\" must be boundary or stub.", e.getMessage());
+    }
+
+    @Test
     void writesTheContractShapeInOrder() throws IOException {
         Path file = dir.resolve("r.json");
         ResultJson.write(result(false, window("CQ-1", null, Outcome.FAIL, "lost")), file);

@@ -9,7 +9,7 @@ import io.github.fabrictck.spi.cq.QueuePair;
 import io.github.fabrictck.spi.cq.SharedCompletionQueueDriver;
 import java.io.IOException;
 
-/** Opens the DiSNI endpoint with a patched CQ processor: the controls of {@code patched/}. */
+/** Opens the DiSNI endpoint with a patched CQ processor: the controls of the module {@code adapters/disni-patched}. */
 public final class DisniControl {
 
     /** A patched processor's constructor. */
