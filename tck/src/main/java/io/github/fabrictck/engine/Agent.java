@@ -180,7 +180,7 @@ public final class Agent {
                 // each driver class are resolved through the same JDK, SPI and driver types
                 .with(new AgentBuilder.PoolStrategy.WithTypePoolCache.Simple(new ConcurrentHashMap<>()))
                 .with(new Recorder())
-                .type((type, loader, module, redefined, domain) -> cfg.isDriverClass(type.getName(), domain))
+                .type((type, loader, module, redefined, domain) -> cfg.isDriverClass(type.getName(), loader, domain))
                 .transform((builder, type, loader, module, domain) -> rewrite(builder, FAILED,
                         Libraries.inLibrary(type.getName())))
                 .installOn(inst);

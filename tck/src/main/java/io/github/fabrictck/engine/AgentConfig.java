@@ -83,6 +83,25 @@ public record AgentConfig(List<Path> locations, List<String> packages) {
         return location != null && locations.contains(location);
     }
 
+    /**
+     * Whether the class is the driver's, {@link #isDriverClass(String, ProtectionDomain) as above}, or
+     * defined by a class loader that is neither the JVM's nor the kit's {@link DriverLoader}: in the
+     * fork only driver code creates class loaders, and a class it defines from bytes (with no code
+     * source, or one that names another place) is its code all the same.
+     */
+    public boolean isDriverClass(String className, ClassLoader loader, ProtectionDomain domain) {
+        if (isDriverClass(className, domain)) {
+            return true;
+        }
+        for (String never : NEVER) {
+            if (className.startsWith(never)) {
+                return false;
+            }
+        }
+        return loader != null && loader != ClassLoader.getSystemClassLoader()
+                && loader != ClassLoader.getPlatformClassLoader() && !(loader instanceof DriverLoader);
+    }
+
     private static Path location(ProtectionDomain domain) {
         CodeSource source = domain == null ? null : domain.getCodeSource();
         URL url = source == null ? null : source.getLocation();

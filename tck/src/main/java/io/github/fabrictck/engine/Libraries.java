@@ -188,6 +188,11 @@ public final class Libraries {
         return false;
     }
 
+    /** Whether an adapter declares the class's package as its environment, which the agent leaves unrewritten. */
+    public static boolean exempted(String className) {
+        return isReplaced(className);
+    }
+
     /** Whether a class (binary or internal name) is of a library an adapter declared (its replaced provider aside). */
     static boolean inLibrary(String name) {
         String binary = name.replace('/', '.');

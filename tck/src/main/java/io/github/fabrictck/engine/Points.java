@@ -1,6 +1,7 @@
 package io.github.fabrictck.engine;
 
 import java.lang.invoke.MethodHandle;
+import java.util.List;
 import net.bytebuddy.asm.MemberSubstitution;
 
 /**
@@ -16,7 +17,71 @@ public final class Points {
     public static Object environment(@MemberSubstitution.AllArguments(includeSelf = true) Object[] args,
                                      @MemberSubstitution.SelfCallHandle(bound = false) MethodHandle original,
                                      @MemberSubstitution.Origin String method) throws Throwable {
-        return call(Point.Kind.ENVIRONMENT_CALL, args, original, method);
+        int[] depth = IN_ENVIRONMENT_CALL.get();
+        depth[0]++;
+        try {
+            return call(Point.Kind.ENVIRONMENT_CALL, args, original, method);
+        } finally {
+            depth[0]--;
+        }
+    }
+
+    /** How many environment (or library boundary) calls of the agent's making each thread is inside. */
+    private static final ThreadLocal<int[]> IN_ENVIRONMENT_CALL = ThreadLocal.withInitial(() -> new int[1]);
+
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    /**
+     * Called by the kit's simulated environment at each operation it offers the driver
+     * ({@code CompletionQueue.poll}, {@code FastPathLink.send}, ...). A call that did not come through a
+     * point of the agent's making comes from code the agent did not rewrite: an adapter's environment
+     * package, a library call the adapter did not declare as its boundary, a class defined from bytes
+     * at run time, a reflective call. The kit could neither hold nor see it, so whatever the window
+     * concludes is not a verdict on the driver: the window is ERROR, naming the call and its caller.
+     * The kit's own calls (its simulated application, its device) are not the driver's.
+     *
+     * @param operation what was called, for example {@code CompletionQueue.requestNotify}
+     */
+    public static void environmentReached(String operation) {
+        if (IN_ENVIRONMENT_CALL.get()[0] > 0) {
+            return;
+        }
+        WindowRun run = WindowRun.current();
+        if (run == null || !Agent.attached()) {
+            return;
+        }
+        // the first frame outside the environment's own class (its nested classes and lambdas included) and the JDK
+        StackWalker.StackFrame caller = WALKER.walk(frames -> {
+            List<StackWalker.StackFrame> top = frames.skip(1).limit(64).toList();
+            if (top.isEmpty()) {
+                return null;
+            }
+            String environment = outermost(top.get(0).getClassName());
+            return top.stream().filter(f -> !outermost(f.getClassName()).equals(environment) && !isJdk(f.getClassName()))
+                    .findFirst().orElse(null);
+        });
+        if (caller == null || isKitCode(caller.getClassName())) {
+            return;
+        }
+        run.misused(operation + " was called at " + Site.format(caller.toStackTraceElement()) + " on thread '"
+                + Thread.currentThread().getName() + "' without passing a point the agent made: the calling code was "
+                + "not rewritten (an adapter's environment package, a library call outside the adapter's boundary "
+                + "types, a class defined at run time, or a reflective call), so the kit could neither hold nor see it");
+    }
+
+    private static String outermost(String className) {
+        int nested = className.indexOf('$');
+        return nested < 0 ? className : className.substring(0, nested);
+    }
+
+    private static boolean isJdk(String className) {
+        return className.startsWith("java.") || className.startsWith("jdk.") || className.startsWith("sun.");
+    }
+
+    /** The kit's own code, which calls its environment for its simulated application and device. */
+    private static boolean isKitCode(String className) {
+        return AgentConfig.isKitClass(className) || className.startsWith("io.github.fabrictck.explore.")
+                || className.startsWith("io.github.fabrictck.adapter.");
     }
 
     /** Replaces a driver call to JDK synchronisation. */

@@ -1,5 +1,6 @@
 package io.github.fabrictck.sim;
 
+import io.github.fabrictck.engine.Points;
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.spi.cq.Completion;
@@ -280,6 +281,7 @@ public final class SharedQueueDevice implements AutoCloseable {
 
         @Override
         public void accept(Completion completion) {
+            Points.environmentReached("CompletionConsumer.accept");
             String where = Site.inDriver(Thread.currentThread(), 4);
             synchronized (this) {
                 given.add(new Given(completion, Thread.currentThread().getName(), where));
@@ -326,6 +328,7 @@ public final class SharedQueueDevice implements AutoCloseable {
 
         @Override
         public void postSend(long workRequestId, byte[] payload) {
+            Points.environmentReached("SharedQueuePair.postSend");
             synchronized (lock) {
                 if (destroyed) {
                     misuse.add("SharedQueuePair.postSend on QP " + number + " at " + Site.caller()
@@ -341,6 +344,7 @@ public final class SharedQueueDevice implements AutoCloseable {
 
         @Override
         public void destroy() {
+            Points.environmentReached("SharedQueuePair.destroy");
             synchronized (lock) {
                 if (destroyed) {
                     misuse.add("QP " + number + " destroyed twice, the second time at " + Site.caller());
@@ -376,6 +380,7 @@ public final class SharedQueueDevice implements AutoCloseable {
 
         @Override
         public Completion poll() {
+            Points.environmentReached("CompletionQueue.poll");
             Completion c;
             synchronized (lock) {
                 c = items.poll();
@@ -393,6 +398,7 @@ public final class SharedQueueDevice implements AutoCloseable {
 
         @Override
         public int requestNotify(boolean reportMissedEvents) {
+            Points.environmentReached("CompletionQueue.requestNotify");
             int answer;
             synchronized (lock) {
                 armed = true;
@@ -404,6 +410,7 @@ public final class SharedQueueDevice implements AutoCloseable {
 
         @Override
         public void acknowledgeEvents(int count) {
+            Points.environmentReached("CompletionQueue.acknowledgeEvents");
             synchronized (lock) {
                 acknowledged += count;
                 if (acknowledged > delivered) {

@@ -1,5 +1,6 @@
 package io.github.fabrictck.sim;
 
+import io.github.fabrictck.engine.Points;
 import io.github.fabrictck.engine.Site;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.spi.cq.Completion;
@@ -72,6 +73,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
 
     @Override
     public void postSend(long workRequestId, byte[] payload) {
+        Points.environmentReached("QueuePair.postSend");
         synchronized (lock) {
             if (alive("QueuePair.postSend")) {
                 posted.add(new Completion(workRequestId, Completion.Opcode.SEND, new byte[0]));
@@ -90,6 +92,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
      */
     @Override
     public void destroy() {
+        Points.environmentReached("QueuePair.destroy");
         synchronized (lock) {
             if (!alive("QueuePair.destroy")) {
                 return;
@@ -459,6 +462,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
 
         @Override
         public void accept(Completion completion) {
+            Points.environmentReached("CompletionConsumer.accept");
             boolean fail;
             synchronized (this) {
                 calls++;
@@ -598,6 +602,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
 
         @Override
         public Completion poll() {
+            Points.environmentReached("CompletionQueue.poll");
             Entry e;
             boolean record;
             synchronized (lock) {
@@ -620,6 +625,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
 
         @Override
         public int requestNotify(boolean reportMissedEvents) {
+            Points.environmentReached("CompletionQueue.requestNotify");
             Runnable injection;
             synchronized (lock) {
                 if (!alive("CompletionQueue.requestNotify")) {
@@ -646,6 +652,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
 
         @Override
         public void acknowledgeEvents(int count) {
+            Points.environmentReached("CompletionQueue.acknowledgeEvents");
             synchronized (lock) {
                 if (!alive("CompletionQueue.acknowledgeEvents")) {
                     return;

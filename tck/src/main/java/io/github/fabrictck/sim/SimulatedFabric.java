@@ -1,5 +1,6 @@
 package io.github.fabrictck.sim;
 
+import io.github.fabrictck.engine.Points;
 import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.engine.Worker;
@@ -444,11 +445,13 @@ public final class SimulatedFabric implements AutoCloseable {
 
         @Override
         public void transmit(PeerId to, WireMessage message) {
+            Points.environmentReached("Fabric.transmit");
             SimulatedFabric.this.transmit(this, to, message);
         }
 
         @Override
         public void deliver(PeerId from, byte[] message) {
+            Points.environmentReached("Fabric.deliver");
             String text = text(message);
             synchronized (lock) {
                 delivered.add(from + ":" + text);

@@ -1,5 +1,6 @@
 package io.github.fabrictck.sim;
 
+import io.github.fabrictck.engine.Points;
 import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.engine.Worker;
@@ -585,6 +586,7 @@ public final class SimulatedSetup implements AutoCloseable {
             }
 
             private void deliver(byte[] bytes) {
+                Points.environmentReached("ApplicationSink.deliver");
                 boolean answer;
                 synchronized (received) {
                     received.writeBytes(bytes);
@@ -599,6 +601,7 @@ public final class SimulatedSetup implements AutoCloseable {
             }
 
             private void writeControl(byte[] bytes) {
+                Points.environmentReached("ControlStream.write");
                 if (!current()) {
                     run.trace().add("kit", "dropped: " + bytes.length + " byte(s) the " + side.name + " wrote into the "
                             + "control stream of a trial that has ended", null);
@@ -644,6 +647,7 @@ public final class SimulatedSetup implements AutoCloseable {
             }
 
             private void sendFastPath(byte[] message) {
+                Points.environmentReached("FastPathLink.send");
                 if (!current()) {
                     run.trace().add("kit", "dropped: a fast-path message the " + side.name + " sent in a trial that has "
                             + "ended", null);

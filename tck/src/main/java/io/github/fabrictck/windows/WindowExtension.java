@@ -113,9 +113,9 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
             run.finish();
             if (!Libraries.libraries().isEmpty()) {
                 // an adapter's library: the result lists the call sites (rewrittenCallSites), the trace counts them
-                run.trace().add("kit", Libraries.rewrittenSites().size() + " call sites of "
-                        + String.join(", ", Libraries.libraries()) + " rewritten by the agent (listed in the result's "
-                        + "rewrittenCallSites)", null);
+                int sites = Libraries.rewrittenSites().size();
+                run.trace().add("kit", sites + " call sites of " + String.join(", ", Libraries.libraries())
+                        + " rewritten by the agent" + (sites == 0 ? "" : " (listed in the result's rewrittenCallSites)"), null);
             }
             Evidence evidence = run.evidence();
             Session.current().records().put(context.getUniqueId(), new Session.Record(evidence, run.trace().events(),
@@ -147,8 +147,10 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
         }
         for (String endpointClass : endpointClasses) {
             if (!Agent.isInstrumented(endpointClass)) {
-                return "the driver's class " + endpointClass + " was not rewritten by the agent: it is not loaded from "
-                        + "the driver's module; add its package with -Dfabric-tck.instrumentPackages";
+                return "the driver's class " + endpointClass + " was not rewritten by the agent: " + (Libraries.exempted(endpointClass)
+                        ? "an adapter declares its package as the environment (Adapter.environmentPackages() or replacedPackages()), "
+                        + "which the agent leaves as it is; the environment simulates the hardware and must not hold driver code"
+                        : "it is not loaded from the driver's module; add its package with -Dfabric-tck.instrumentPackages");
             }
         }
         List<String> leaked = run.leakedThreads();

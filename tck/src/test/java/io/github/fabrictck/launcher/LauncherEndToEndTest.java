@@ -113,6 +113,17 @@ class LauncherEndToEndTest {
     }
 
     @Test
+    void aCallIntoTheEnvironmentThatPassedNoPointIsAnErrorThatSaysWhere() throws Exception {
+        // reflection stands for every way around the agent: an adapter's environment package, a class from bytes
+        for (WindowResult w : run("fixture-arms-reflectively", Set.of("CQ-1"), new ArrayList<>()).windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().startsWith("CompletionQueue.requestNotify was called at io.github.fabrictck.fixtures."
+                    + "FixtureDrivers$ArmsReflectively.afterPoll(FixtureDrivers.java:"), w.reason());
+            assertTrue(w.reason().contains("without passing a point the agent made"), w.reason());
+        }
+    }
+
+    @Test
     void aDriverWhoseStaticInitialiserCallsSystemExitIsAnErrorThatSaysWhere() throws Exception {
         WindowResult a = firstVariantOfCq1("fixture-exits-in-static-init");
         assertEquals(Outcome.ERROR, a.outcome());
