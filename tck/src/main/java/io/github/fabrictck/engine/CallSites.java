@@ -347,6 +347,16 @@ final class CallSites {
                     super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
                 }
 
+                @Override
+                public void visitInsn(int opcode) {
+                    if (opcode == Opcodes.MONITORENTER) {
+                        // an exploration's scheduler decides who takes a monitor, as it decides every other step
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
+                                "()V", false);
+                    }
+                    super.visitInsn(opcode);
+                }
+
                 private String where() {
                     return type.getName() + "." + name + "(" + source + ":" + line + ")";
                 }

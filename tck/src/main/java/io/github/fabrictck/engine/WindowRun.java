@@ -714,6 +714,25 @@ public final class WindowRun {
         hit(d, p, false, arguments, null);
     }
 
+    /**
+     * Before a driver thread takes a monitor ({@code synchronized}): a point of the exploration's
+     * scheduler only. A thread another one woke (a notify, the monitor's release) would otherwise race
+     * the running thread for the monitor, and which one won would decide the next options, not the seed.
+     * Scripted windows neither hold nor record it.
+     */
+    void monitorEnter() {
+        Gate g = gate;
+        Thread t = Thread.currentThread();
+        if (g == null || isForeign(t)) {
+            return;
+        }
+        DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
+        epoch.incrementAndGet();
+        d.hits++;
+        g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", Site.caller()), false);
+        epoch.incrementAndGet();
+    }
+
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {
         epoch.incrementAndGet();
         d.hits++;
