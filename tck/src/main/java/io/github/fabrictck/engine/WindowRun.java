@@ -445,7 +445,7 @@ public final class WindowRun {
         List<String> where = new ArrayList<>();
         int more = 0;
         java.util.Set<String> outside = new java.util.TreeSet<>();
-        for (DriverThread d : threads.values()) {
+        for (DriverThread d : byName()) {
             Thread t = d.thread;
             if (!t.isAlive()) {
                 continue;
@@ -553,10 +553,17 @@ public final class WindowRun {
         return StuckDetector.judge(views(), unannouncedWork.get(), bound);
     }
 
+    /** The driver threads by name (then id): what a verdict lists is the same in every run of a schedule. */
+    private List<DriverThread> byName() {
+        List<DriverThread> all = new ArrayList<>(threads.values());
+        all.sort(java.util.Comparator.comparing((DriverThread d) -> d.thread.getName()).thenComparingLong(d -> d.thread.getId()));
+        return all;
+    }
+
     /** What the engine knows of every driver thread now. */
     public List<StuckDetector.ThreadView> views() {
         // an ended thread is idle and does nothing: a window that ran many trials has many
-        return threads.values().stream().filter(d -> d.thread.getState() != Thread.State.TERMINATED)
+        return byName().stream().filter(d -> d.thread.getState() != Thread.State.TERMINATED)
                 .map(DriverThread::view).toList();
     }
 
