@@ -592,7 +592,8 @@ public final class WindowRun {
         }
         Thread.onSpinWait();
         StuckDetector.Settle second = StuckDetector.settle(views());
-        return epoch.get() == before ? second : new StuckDetector.Settle(false, second.stalled(), second.stalledIds());
+        return epoch.get() == before ? second : new StuckDetector.Settle(false, second.stalled(), second.stalledIds(),
+                second.contended());
     }
 
     /**

@@ -66,13 +66,14 @@ class ExplorationMonitorTest {
                 return false;
             }
         });
-        Thread driver = new Thread(m::readyThenEnterAgain, "driver");
+        // method references, not lambdas: a lambda taking the fixture would load it before the agent is installed
+        Thread driver = new Thread(m::readyThenEnterAgainThenThroughMethod, "driver");
         run.track(driver);
         driver.start();
         driver.join(10_000);
         assertFalse(driver.isAlive());
         List<Pause> entries = pauses.stream().filter(p -> p.target().equals("synchronized")).toList();
-        assertEquals(2, entries.size(), "a point before each synchronized block: " + pauses);
+        assertEquals(3, entries.size(), "a point before each synchronized block and synchronized method: " + pauses);
         assertTrue(entries.stream().noneMatch(Pause::monitorHeld), "the monitor is not taken yet: " + pauses);
         assertTrue(pauses.contains(new Pause("Object.notifyAll", true)), "and the calls inside come after: " + pauses);
     }
@@ -94,6 +95,7 @@ class ExplorationMonitorTest {
     void aWokenWaiterAndItsWakerGiveTheSameScheduleForTheSameSeed() {
         for (long seed = 0; seed < 4; seed++) {
             List<String> first = schedule(seed);
+            assertTrue(first.size() >= 4, "every monitor entry, wait and notify is a decision: " + first);
             for (int again = 0; again < 10; again++) {
                 assertEquals(first, schedule(seed), "seed " + seed + ", run " + (again + 2));
             }
