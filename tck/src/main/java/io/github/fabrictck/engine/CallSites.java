@@ -307,6 +307,7 @@ final class CallSites {
         private final boolean library;
         private final List<Reference> references = new ArrayList<>();
         private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
+        private final Map<String, Boolean> synchronizedMethods = new java.util.HashMap<>();
         private boolean isInterface;
         private int line;
         private String source;
@@ -342,6 +343,11 @@ final class CallSites {
 
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
+                    if (isSynchronized(owner, callee, desc)) {
+                        // a synchronized method takes its monitor before its first instruction: the point is its call
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
+                                "()V", false);
+                    }
                     Resolved m = target(pool, local, owner, callee, desc);
                     // an adapter's boundary and stubs: the agent lists every call site it rewrites in the library
                     if (library && m != null && Libraries.isBoundaryType(m.owner())) {
@@ -363,6 +369,16 @@ final class CallSites {
                 }
 
                 @Override
+                public void visitInsn(int opcode) {
+                    if (opcode == Opcodes.MONITORENTER) {
+                        // an exploration's scheduler decides who takes a monitor, as it decides every other step
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
+                                "()V", false);
+                    }
+                    super.visitInsn(opcode);
+                }
+
+                @Override
                 public void visitInvokeDynamicInsn(String name, String desc, Handle bootstrap, Object... arguments) {
                     if (isLambdaFactory(bootstrap) && arguments.length >= 3 && arguments[1] instanceof Handle h
                             && !isInterface) {
@@ -380,6 +396,25 @@ final class CallSites {
                     super.visitInvokeDynamicInsn(name, desc, bootstrap, arguments);
                 }
             };
+        }
+
+        /**
+         * Whether a call site reaches a synchronized method of the driver's (or a library's) own classes,
+         * as its static type resolves it; the JDK's and the kit's are not driver code.
+         */
+        private boolean isSynchronized(String owner, String callee, String desc) {
+            if (callee.startsWith("<") || owner.startsWith("[") || isJdk(owner)
+                    || AgentConfig.isKitClass(owner.replace('/', '.'))) {
+                return false;
+            }
+            return synchronizedMethods.computeIfAbsent(owner + '.' + callee + desc, key -> {
+                try {
+                    MethodDescription m = resolve(pool, owner, callee, desc);
+                    return m != null && m.isSynchronized();
+                } catch (RuntimeException unresolvable) {
+                    return false; // a type the pool cannot see: left as it is, like any call it cannot resolve
+                }
+            });
         }
 
         @Override

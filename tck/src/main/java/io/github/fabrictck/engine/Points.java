@@ -142,6 +142,17 @@ public final class Points {
     /** A bound on the cache, in case a handle were not a per-site constant: past it, no caching. */
     private static final int MAX_CALL_SITES = 100_000;
 
+    /**
+     * Called before a driver's {@code synchronized} block takes its monitor: under an exploration the
+     * scheduler lets the thread take it, so two driver threads never race for a monitor unseen.
+     */
+    public static void monitorEnter() {
+        WindowRun run = WindowRun.current();
+        if (run != null) {
+            run.monitorEnter();
+        }
+    }
+
     /** Called on entry into a driver's SPI method, with its arguments (holds can match on them). */
     public static void enter(String method, Object[] arguments) {
         WindowRun run = WindowRun.current();

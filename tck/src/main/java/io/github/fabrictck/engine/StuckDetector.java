@@ -141,10 +141,12 @@ public final class StuckDetector {
         List<String> stalled = new ArrayList<>();
         List<Long> stalledIds = new ArrayList<>();
         boolean settled = true;
+        boolean contended = false;
         for (ThreadView t : threads) {
             if (t.held) {
                 continue;
             }
+            contended |= t.state == Thread.State.BLOCKED || t.acquiring || !t.lockOwners.isEmpty();
             if (!idle(t, byId, 0, new HashSet<>())) {
                 settled = false;
             }
@@ -156,7 +158,7 @@ public final class StuckDetector {
                 stalledIds.add(t.id);
             }
         }
-        return new Settle(settled, List.copyOf(stalled), List.copyOf(stalledIds));
+        return new Settle(settled, List.copyOf(stalled), List.copyOf(stalledIds), contended);
     }
 
     /**
@@ -165,8 +167,15 @@ public final class StuckDetector {
      * @param settled    every thread not held has settled
      * @param stalled    threads waiting for a lock that a held thread owns, in words
      * @param stalledIds their thread ids
+     * @param contended  a thread not held waits to take a lock or monitor (its owner and its state are read at
+     *                   different moments, so such an answer is worth confirming once the others ran)
      */
-    public record Settle(boolean settled, List<String> stalled, List<Long> stalledIds) {
+    public record Settle(boolean settled, List<String> stalled, List<Long> stalledIds, boolean contended) {
+
+        /** An answer that does not say whether a thread waits to take a lock: it may. */
+        public Settle(boolean settled, List<String> stalled, List<Long> stalledIds) {
+            this(settled, stalled, stalledIds, true);
+        }
     }
 
     /**

@@ -445,7 +445,7 @@ public final class WindowRun {
         List<String> where = new ArrayList<>();
         int more = 0;
         java.util.Set<String> outside = new java.util.TreeSet<>();
-        for (DriverThread d : threads.values()) {
+        for (DriverThread d : byName()) {
             Thread t = d.thread;
             if (!t.isAlive()) {
                 continue;
@@ -553,10 +553,17 @@ public final class WindowRun {
         return StuckDetector.judge(views(), unannouncedWork.get(), bound);
     }
 
+    /** The driver threads by name (then id): what a verdict lists is the same in every run of a schedule. */
+    private List<DriverThread> byName() {
+        List<DriverThread> all = new ArrayList<>(threads.values());
+        all.sort(java.util.Comparator.comparing((DriverThread d) -> d.thread.getName()).thenComparingLong(d -> d.thread.getId()));
+        return all;
+    }
+
     /** What the engine knows of every driver thread now. */
     public List<StuckDetector.ThreadView> views() {
         // an ended thread is idle and does nothing: a window that ran many trials has many
-        return threads.values().stream().filter(d -> d.thread.getState() != Thread.State.TERMINATED)
+        return byName().stream().filter(d -> d.thread.getState() != Thread.State.TERMINATED)
                 .map(DriverThread::view).toList();
     }
 
@@ -585,7 +592,8 @@ public final class WindowRun {
         }
         Thread.onSpinWait();
         StuckDetector.Settle second = StuckDetector.settle(views());
-        return epoch.get() == before ? second : new StuckDetector.Settle(false, second.stalled(), second.stalledIds());
+        return epoch.get() == before ? second : new StuckDetector.Settle(false, second.stalled(), second.stalledIds(),
+                second.contended());
     }
 
     /**
@@ -712,6 +720,25 @@ public final class WindowRun {
             trace.add(p.describe() + " by throwing " + thrown, p.at());
         }
         hit(d, p, false, arguments, null);
+    }
+
+    /**
+     * Before a driver thread takes a monitor ({@code synchronized}): a point of the exploration's
+     * scheduler only. A thread another one woke (a notify, the monitor's release) would otherwise race
+     * the running thread for the monitor, and which one won would decide the next options, not the seed.
+     * Scripted windows neither hold nor record it.
+     */
+    void monitorEnter() {
+        Gate g = gate;
+        Thread t = Thread.currentThread();
+        if (g == null || isForeign(t)) {
+            return;
+        }
+        DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
+        epoch.incrementAndGet();
+        d.hits++;
+        g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", Site.caller()), false);
+        epoch.incrementAndGet();
     }
 
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {

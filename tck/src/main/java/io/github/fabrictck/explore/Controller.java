@@ -33,8 +33,10 @@ public final class Controller implements Gate {
     private final Object monitor = new Object();
     private final Map<Thread, Stop> stopped = new HashMap<>();
     private final Set<Thread> paused = ConcurrentHashMap.newKeySet();
-    private Thread granted;
-    private boolean open = true;
+    private volatile Thread granted;
+    private volatile boolean open = true;
+    /** The kit's thread, which decides: a thread that stops or takes its turn wakes it. */
+    private volatile Thread deciding;
 
     private record Stop(Point point, boolean isAfter) {
     }
@@ -49,30 +51,31 @@ public final class Controller implements Gate {
     public record Outcome(List<String> decisions, long fingerprint, World.Failure failure) {
     }
 
+    // each thread waits parked for its own turn: a notifyAll on one monitor would wake every stopped thread at every step
     @Override
     public void pause(Thread thread, Point point, boolean isAfter) {
-        boolean interrupted = false;
         synchronized (monitor) {
             if (!open) {
                 return;
             }
             stopped.put(thread, new Stop(point, isAfter));
             paused.add(thread);
-            monitor.notifyAll();
-            while (open && granted != thread) {
-                try {
-                    monitor.wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (granted == thread) {
-                granted = null;
-            }
+        }
+        LockSupport.unpark(deciding);
+        boolean interrupted = false;
+        while (open && granted != thread) {
+            LockSupport.park(this);
+            interrupted |= Thread.interrupted();
+        }
+        synchronized (monitor) {
             stopped.remove(thread);
             paused.remove(thread);
-            monitor.notifyAll();
         }
+        // only once it no longer counts as stopped does the kit's thread see it took its turn
+        if (granted == thread) {
+            granted = null;
+        }
+        LockSupport.unpark(deciding);
         if (interrupted) {
             thread.interrupt();
         }
@@ -85,10 +88,12 @@ public final class Controller implements Gate {
 
     /** Lets every stopped thread go and stops no more: the schedule is over. */
     public void close() {
+        List<Thread> waiting;
         synchronized (monitor) {
             open = false;
-            monitor.notifyAll();
+            waiting = new ArrayList<>(stopped.keySet());
         }
+        waiting.forEach(LockSupport::unpark);
     }
 
     /**
@@ -100,6 +105,7 @@ public final class Controller implements Gate {
     public Outcome run(WindowRun run, World world, Scheduler scheduler, Duration settleTimeout) {
         List<String> decisions = new ArrayList<>();
         long fingerprint = 1125899906842597L;
+        deciding = Thread.currentThread();
         run.gate(this);
         try {
             world.start();
@@ -118,7 +124,7 @@ public final class Controller implements Gate {
                 options.addAll(world.actions());
                 if (options.isEmpty()) {
                     // a lock cycle counts as idle: only at the end, where nothing else can happen, is it looked for
-                    String deadlock = ThreadDump.deadlock(run.threads());
+                    String deadlock = mayDeadlock(run.threads()) ? ThreadDump.deadlock(run.threads()) : null;
                     World.Failure end = deadlock != null ? new World.Failure("the driver's threads never deadlock",
                             deadlock) : world.judgeEnd().orElse(null);
                     return new Outcome(decisions, fingerprint, end);
@@ -151,6 +157,21 @@ public final class Controller implements Gate {
         }
     }
 
+    /**
+     * Whether some driver thread waits to take a monitor or a lock: without one there is no lock
+     * cycle, and the JVM's search for one (which stops every thread) is spared.
+     */
+    private static boolean mayDeadlock(List<Thread> threads) {
+        for (Thread t : threads) {
+            Thread.State s = t.getState();
+            if (s == Thread.State.BLOCKED || s != Thread.State.TERMINATED && s != Thread.State.RUNNABLE
+                    && LockSupport.getBlocker(t) instanceof java.util.concurrent.locks.AbstractOwnableSynchronizer) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The stopped threads, by name (the same order in every run). */
     private List<Thread> stoppedThreads() {
         List<Thread> threads;
@@ -163,22 +184,23 @@ public final class Controller implements Gate {
 
     /** Lets one stopped thread run, and returns once it has taken the turn. */
     private void grant(Thread t) {
-        synchronized (monitor) {
-            granted = t;
-            monitor.notifyAll();
-            while (granted == t && open) {
-                try {
-                    monitor.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new WindowNotOpened("interrupted while a driver thread took its turn");
-                }
+        granted = t;
+        LockSupport.unpark(t);
+        for (int spins = 0; granted == t && open; spins++) {
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                throw new WindowNotOpened("interrupted while a driver thread took its turn");
+            }
+            if (spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
             }
         }
     }
 
     /** Waits until every driver thread is stopped at a point or settled (blocked, waiting for work, ended). */
-    private static void settle(WindowRun run, Duration timeout) {
+    private void settle(WindowRun run, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (int spins = 0; ; spins++) {
             if (run.misuse() != null) {
@@ -186,6 +208,9 @@ public final class Controller implements Gate {
             }
             long epoch = run.epoch();
             StuckDetector.Settle s = run.settle();
+            if (s.settled() && !s.contended()) {
+                return; // no thread waits to take a lock: nothing read there can be stale
+            }
             if (s.settled()) {
                 // the JVM reports a monitor's owner and the owner's state at different moments: a thread
                 // about to take a monitor just released can look blocked behind an idle owner once; it is
@@ -204,7 +229,7 @@ public final class Controller implements Gate {
             } else if (spins < 2_000) {
                 Thread.yield();
             } else {
-                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(20));
+                LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(20));
             }
         }
     }
