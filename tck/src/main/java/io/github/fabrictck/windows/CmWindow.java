@@ -1,0 +1,290 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.Site;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.sim.AppThread;
+import io.github.fabrictck.sim.KitContext;
+import io.github.fabrictck.sim.SimulatedCm;
+import io.github.fabrictck.sim.SimulatedCm.Answer;
+import io.github.fabrictck.sim.SimulatedCm.Delivery;
+import io.github.fabrictck.sim.SimulatedCm.Step;
+import io.github.fabrictck.spi.cs.cm.CmEndpoint;
+import io.github.fabrictck.spi.cs.cm.CmEvent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The fixture of CS-3's connection-manager variant: one trial per answer of the simulated rdma_cm
+ * (every step succeeds; then each error at the step it answers), each with a fresh
+ * {@link CmEndpoint} whose {@code connect} the application calls on a thread of the kit.
+ *
+ * <p>{@code connect} must end within {@code fabric-tck.setupBound} s of the connection manager's
+ * time (its timed waits pass only when every driver thread is idle). A {@code connect} still
+ * blocked while every driver thread is idle, no event waits in the channel and no timed wait on
+ * the connection manager is left within the bound is reported at once, with where the
+ * application's thread waits. The window does not run on the kit's virtual time (see
+ * {@link SimulatedCm}); waiting for the driver to become idle is the stuck detector's
+ * ({@link WindowRun#allIdle()}), never a sleep.
+ */
+public final class CmWindow extends WindowFixture {
+
+    static final String ENDS = "connect() ends within the bound whatever step the connection manager answers with an "
+            + "error, and returns once every step succeeded";
+    /** The server the application connects to (TEST-NET-1, never routed). */
+    static final String ADDRESS = "192.0.2.1:4791";
+    /** The resolution timeout the application hands to connect, as DiSNI's examples do. */
+    static final long RESOLVE_TIMEOUT_MS = 2000;
+
+    /** The answers a sweep gives, in order: all success, then each error at its step. */
+    static final List<Answer> ANSWERS = Arrays.asList(null,
+            new Answer(Step.ADDRESS, CmEvent.ADDR_ERROR),
+            new Answer(Step.ROUTE, CmEvent.ROUTE_ERROR),
+            new Answer(Step.CONNECT, CmEvent.REJECTED),
+            new Answer(Step.CONNECT, CmEvent.UNREACHABLE),
+            new Answer(Step.CONNECT, CmEvent.CONNECT_ERROR));
+
+    private final Set<String> endpointClasses = ConcurrentHashMap.newKeySet();
+    private final List<AppThread> apps = new ArrayList<>();
+    private CmEndpoint endpoint;
+    private SimulatedCm cm;
+    private KitContext context;
+    private boolean connectBlocked;
+
+    CmWindow(WindowRun run, Session session) {
+        super(run, session);
+    }
+
+    /** The bound, in nanoseconds of the connection manager's time. */
+    private static long bound() {
+        return TimeUnit.SECONDS.toNanos(CsWindow.SETUP_BOUND_S);
+    }
+
+    /** Runs one trial per answer and judges each; the evidence names how each {@code connect} ended. */
+    public void sweepAnswers() {
+        List<String> ends = new ArrayList<>();
+        for (Answer a : ANSWERS) {
+            ends.add(trial(a));
+        }
+        run.opened("the connection manager answered each step with each error, and connect() ended every time: "
+                + String.join("; ", ends));
+    }
+
+    /** One trial: opens an endpoint on a fresh connection manager, connects, judges, closes. */
+    private String trial(Answer answer) {
+        String what = answer == null ? "every step succeeds" : answer.describe();
+        run.trace().restart();
+        run.trace().add("kit", "trial: " + what, null);
+        cm = new SimulatedCm(run, answer);
+        context = new KitContext(run);
+        AppThread app = apps.isEmpty() ? app("app") : apps.get(0);
+        endpoint = call(app, "Driver.openCmEndpoint", () -> session.driver().openCmEndpoint(context, cm));
+        if (endpoint == null) {
+            Assumptions.abort("driver " + session.driver().name() + " does not set up connections through an "
+                    + "rdma_cm-style connection manager (Driver.openCmEndpoint returned null): it has no connect() "
+                    + "waiting for the connection manager's events to bound");
+        }
+        endpointClasses.add(endpoint.getClass().getName());
+        CmEndpoint ep = endpoint;
+        String connectCall = "connect(\"" + ADDRESS + "\", " + RESOLVE_TIMEOUT_MS + ")";
+        CompletableFuture<Void> connect = app.submit(connectCall, () -> {
+            ep.connect(ADDRESS, RESOLVE_TIMEOUT_MS);
+            return null;
+        });
+        connectBlocked = true;
+        String stuck = awaitEnd(connect);
+        Throwable thrown = thrown(connect);
+        String conditions = what + " (" + String.join(", ", cm.calls()) + ")";
+        if (stuck != null) {
+            throw new InvariantViolation(ENDS, conditions + ": " + connectCall + " has not returned; " + answered(answer)
+                    + "; " + stuck + ", so nothing will wake the application's thread, waiting in "
+                    + where(app.thread()) + ": " + run.whereThreadsAre());
+        }
+        connectBlocked = false;
+        String ended = connect.isCompletedExceptionally() ? "threw " + thrown : "returned";
+        String at = " at " + seconds(cm.nanos()) + " of the connection manager's time";
+        if (cm.nanos() > bound()) {
+            throw new InvariantViolation(ENDS, conditions + ": " + connectCall + " " + ended + " only" + at
+                    + "; the bound is " + CsWindow.SETUP_BOUND_S + " s");
+        }
+        if (answer == null) {
+            if (thrown != null) {
+                throw new InvariantViolation(ENDS, conditions + ": " + connectCall + " threw " + thrown
+                        + " though every step succeeded");
+            }
+            requireDelivered(CmEvent.ESTABLISHED, Step.CONNECT, ended);
+        } else {
+            requireDelivered(answer.error(), answer.step(), ended);
+        }
+        closeEndpoint(app);
+        return what + ": " + ended + at + ", after " + delivered(answer == null ? CmEvent.ESTABLISHED : answer.error());
+    }
+
+    /** Evidence: the answer reached the driver; a step never reached could not be answered (ERROR). */
+    private void requireDelivered(CmEvent event, Step step, String ended) {
+        if (!cm.called(step)) {
+            throw new WindowNotOpened("connect() " + ended + " before it called " + step.call() + ", so the connection "
+                    + "manager could not answer it with " + event.rdmaName() + " (calls: " + String.join(", ", cm.calls())
+                    + ")");
+        }
+        if (cm.delivery(event) == null) {
+            throw new WindowNotOpened("connect() " + ended + " before a driver thread took " + event.rdmaName()
+                    + " from the event channel, so the kit cannot tell how it handles that answer");
+        }
+    }
+
+    private String delivered(CmEvent event) {
+        Delivery d = cm.delivery(event);
+        return d == null ? event.rdmaName() + " (never taken)" : d.describe();
+    }
+
+    /** The answer, and whether the driver took it, in words for a failure. */
+    private String answered(Answer answer) {
+        if (answer == null) {
+            return "every step succeeded (" + delivered(CmEvent.ESTABLISHED) + ")";
+        }
+        if (!cm.called(answer.step())) {
+            return "the driver has not called " + answer.step().call() + " yet";
+        }
+        Delivery d = cm.delivery(answer.error());
+        return "the connection manager answered " + answer.step().call() + " with " + answer.error().rdmaName()
+                + (d == null ? ", which no driver thread took from the event channel"
+                : ", which the driver took (" + d.describe() + ")");
+    }
+
+    /**
+     * Waits until {@code call} ends; meanwhile, whenever every driver thread is idle, lets the
+     * connection manager's time pass to the next deadline of a timed wait on it, up to the bound.
+     *
+     * @return why the call can never end, or {@code null} once it ended
+     */
+    private String awaitEnd(CompletableFuture<?> call) {
+        long wallLimit = System.nanoTime() + session.pointTimeout().toNanos();
+        while (!call.isDone()) {
+            if (run.allIdle() && !call.isDone()) {
+                if (cm.pending()) {
+                    return "every driver thread is idle and " + cm.delivered().size() + " event(s) were taken, but an "
+                            + "event waits in the event channel that no driver thread takes";
+                }
+                if (cm.nanos() >= bound() || !cm.passTimeouts()) {
+                    return "at " + seconds(cm.nanos()) + " of the connection manager's time (the bound is "
+                            + CsWindow.SETUP_BOUND_S + " s) every driver thread is idle, no event waits in the event "
+                            + "channel and no timed wait on the connection manager is left within the bound";
+                }
+            }
+            if (System.nanoTime() - wallLimit > 0) {
+                throw new WindowNotOpened("connect() neither ended nor left the driver idle within "
+                        + session.pointTimeout().toMillis() + " ms of wall time (a driver thread that spins, or waits "
+                        + "on something the kit does not see): " + run.whereThreadsAre());
+            }
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+        }
+        return null;
+    }
+
+    /** Closes the trial's endpoint, letting the timed waits of the connection manager and the device pass. */
+    private void closeEndpoint(AppThread app) {
+        CmEndpoint ep = endpoint;
+        endpoint = null;
+        if (ep == null) {
+            return;
+        }
+        CompletableFuture<Void> close = app.submit("close()", () -> {
+            ep.close();
+            return null;
+        });
+        long wallLimit = System.nanoTime() + session.pointTimeout().toNanos();
+        while (!close.isDone() && System.nanoTime() - wallLimit < 0) {
+            if (run.allIdle() && !close.isDone() && !cm.passTimeouts() && !run.passDeviceTimeouts()) {
+                throw new WindowNotOpened("close() of the connection manager's endpoint cannot return: every driver "
+                        + "thread is idle and no timed wait is left: " + run.whereThreadsAre());
+            }
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+        }
+        if (!close.isDone()) {
+            throw new WindowNotOpened("close() of the connection manager's endpoint did not return within "
+                    + session.pointTimeout().toMillis() + " ms: " + run.whereThreadsAre());
+        }
+        context.close();
+    }
+
+    private AppThread app(String name) {
+        AppThread a = new AppThread(run, name);
+        apps.add(a);
+        return a;
+    }
+
+    private <T> T call(AppThread app, String what, java.util.concurrent.Callable<T> call) {
+        try {
+            return app.submit(what, call).get(session.pointTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new WindowNotOpened(what + " failed: " + e.getCause());
+        } catch (TimeoutException e) {
+            throw new WindowNotOpened(what + " did not return within " + session.pointTimeout().toMillis() + " ms: "
+                    + run.whereThreadsAre());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WindowNotOpened(what + " was interrupted");
+        }
+    }
+
+    private static Throwable thrown(CompletableFuture<?> f) {
+        if (!f.isCompletedExceptionally()) {
+            return null;
+        }
+        try {
+            f.join();
+            return null;
+        } catch (java.util.concurrent.CompletionException e) {
+            return e.getCause();
+        }
+    }
+
+    private static String where(Thread t) {
+        String at = Site.inDriver(t, 2);
+        return at == null ? t.getName() + " (" + t.getState() + ")" : at;
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.3f s", nanos / 1e9);
+    }
+
+    @Override
+    List<String> driverClassNames() {
+        return List.copyOf(endpointClasses);
+    }
+
+    /**
+     * Ends the window: a {@code connect} still blocked is interrupted (the verdict is known), then
+     * the endpoint is closed on a thread of its own; nothing here throws.
+     */
+    @Override
+    public void close() {
+        try {
+            if (connectBlocked && !apps.isEmpty()) {
+                apps.get(apps.size() - 1).close();
+            }
+            if (endpoint != null && cm != null) {
+                closeEndpoint(app("close"));
+            }
+        } catch (RuntimeException ignored) {
+            // the verdict is already known; a driver that does not close is not this window's to judge
+        } finally {
+            apps.forEach(AppThread::close);
+            if (context != null) {
+                context.close();
+            }
+            run.finish();
+        }
+    }
+}
