@@ -298,10 +298,10 @@ public final class SimulatedCm implements CmLink {
                 deadlines.remove(id);
                 queue.add(new Item(null, id));
             }
-            trace("every driver thread idle: the connection manager's time passes to "
-                    + String.format(java.util.Locale.ROOT, "%.3f s", nanos / 1e9) + ", " + due.size()
-                    + " timed wait(s) end");
             if (run != null) {
+                run.trace().add("cm", "every driver thread idle: the connection manager's time passes to "
+                        + String.format(java.util.Locale.ROOT, "%.3f s", nanos / 1e9) + ", " + due.size()
+                        + " timed wait(s) end", null);
                 run.changed();
             }
             return true;

@@ -169,7 +169,7 @@ public final class CmWindow extends WindowFixture {
      * @return why the call can never end, or {@code null} once it ended
      */
     private String awaitEnd(CompletableFuture<?> call) {
-        long wallLimit = System.nanoTime() + session.pointTimeout().toNanos();
+        long wallLimit = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wallLimitMillis());
         while (!call.isDone()) {
             if (run.allIdle() && !call.isDone()) {
                 if (cm.pending()) {
@@ -184,7 +184,7 @@ public final class CmWindow extends WindowFixture {
             }
             if (System.nanoTime() - wallLimit > 0) {
                 throw new WindowNotOpened("connect() neither ended nor left the driver idle within "
-                        + session.pointTimeout().toMillis() + " ms of wall time (a driver thread that spins, or waits "
+                        + wallLimitMillis() + " ms of wall time (a driver thread that spins, or waits "
                         + "on something the kit does not see): " + run.whereThreadsAre());
             }
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
@@ -203,7 +203,7 @@ public final class CmWindow extends WindowFixture {
             ep.close();
             return null;
         });
-        long wallLimit = System.nanoTime() + session.pointTimeout().toNanos();
+        long wallLimit = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wallLimitMillis());
         while (!close.isDone() && System.nanoTime() - wallLimit < 0) {
             if (run.allIdle() && !close.isDone() && !cm.passTimeouts() && !run.passDeviceTimeouts()) {
                 throw new WindowNotOpened("close() of the connection manager's endpoint cannot return: every driver "
@@ -213,7 +213,7 @@ public final class CmWindow extends WindowFixture {
         }
         if (!close.isDone()) {
             throw new WindowNotOpened("close() of the connection manager's endpoint did not return within "
-                    + session.pointTimeout().toMillis() + " ms: " + run.whereThreadsAre());
+                    + wallLimitMillis() + " ms: " + run.whereThreadsAre());
         }
         context.close();
     }
@@ -224,13 +224,22 @@ public final class CmWindow extends WindowFixture {
         return a;
     }
 
+    /**
+     * How long, in wall time, a call may run before the window is ERROR: ten times the point timeout,
+     * as for opening a completion queue, since the first call of a library loads (and the agent
+     * rewrites) its classes.
+     */
+    private long wallLimitMillis() {
+        return session.pointTimeout().multipliedBy(10).toMillis();
+    }
+
     private <T> T call(AppThread app, String what, java.util.concurrent.Callable<T> call) {
         try {
-            return app.submit(what, call).get(session.pointTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return app.submit(what, call).get(wallLimitMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             throw new WindowNotOpened(what + " failed: " + e.getCause());
         } catch (TimeoutException e) {
-            throw new WindowNotOpened(what + " did not return within " + session.pointTimeout().toMillis() + " ms: "
+            throw new WindowNotOpened(what + " did not return within " + wallLimitMillis() + " ms: "
                     + run.whereThreadsAre());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
