@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
  * simulated rdma_cm answers every step with success, then each step with each of its errors, one
  * trial each ({@link CmWindow}); {@code connect()} must return on success and return or throw on an
  * error, within the bound of the connection manager's time; one still blocked while every driver
- * thread is idle and nothing is left to happen in the connection manager is reported at once, with
- * where the application's thread waits. A driver without {@link
+ * thread is idle and nothing is left to happen in the connection manager is hung at once: the kit
+ * notes where the application's thread waits, interrupts it and runs the remaining trials, so the
+ * failure names every answer that hangs and its line. A driver without {@link
  * io.github.fabrictck.spi.Driver#openCmEndpoint} (null) is not applicable to this variant; one
  * without an SMC-R-style setup ({@code openConnectionSetup} null) is not applicable to the others.
  *

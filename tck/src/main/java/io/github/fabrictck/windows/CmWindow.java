@@ -56,6 +56,8 @@ public final class CmWindow extends WindowFixture {
 
     private final Set<String> endpointClasses = ConcurrentHashMap.newKeySet();
     private final List<AppThread> apps = new ArrayList<>();
+    /** The application's thread of the trials, until a connect() hangs on it. */
+    private AppThread app;
     private CmEndpoint endpoint;
     private SimulatedCm cm;
     private KitContext context;
@@ -70,24 +72,70 @@ public final class CmWindow extends WindowFixture {
         return TimeUnit.SECONDS.toNanos(CsWindow.SETUP_BOUND_S);
     }
 
-    /** Runs one trial per answer and judges each; the evidence names how each {@code connect} ended. */
+    /**
+     * Runs one trial per answer and judges each; the evidence names how each {@code connect} ended.
+     * A {@code connect} that can never end is not the end of the sweep: the kit interrupts it (the
+     * verdict is known), closes the endpoint and goes on, so the failure names every answer that
+     * hangs and the line where each waits (the trace runs from the first hung trial on).
+     */
     public void sweepAnswers() {
         List<String> ends = new ArrayList<>();
+        List<String> hung = new ArrayList<>();
         for (Answer a : ANSWERS) {
-            ends.add(trial(a));
+            String end = trial(a, hung.isEmpty());
+            if (connectBlocked) {
+                hung.add(end);
+                if (!abandon()) {
+                    break;
+                }
+            } else {
+                ends.add(end);
+            }
+        }
+        if (!hung.isEmpty()) {
+            throw new InvariantViolation(ENDS, "connect() hung in " + hung.size() + " of " + ANSWERS.size()
+                    + " trials: " + String.join("; then ", hung)
+                    + (ends.isEmpty() ? "" : "; it ended in the others (" + String.join("; ", ends) + ")"));
         }
         run.opened("the connection manager answered each step with each error, and connect() ended every time: "
                 + String.join("; ", ends));
     }
 
+    /**
+     * Ends a trial whose {@code connect} hangs: interrupts the application's thread and closes the
+     * endpoint on a thread of its own.
+     *
+     * @return whether the driver settled, so that the next trial can run
+     */
+    private boolean abandon() {
+        app.close();
+        app = null;
+        connectBlocked = false;
+        AppThread closing = newApp("close");
+        try {
+            closeEndpoint(closing);
+            closing.close();
+            return true;
+        } catch (RuntimeException e) {
+            run.trace().add("kit", "the sweep stops: the endpoint of a hung connect() did not close: " + e.getMessage(),
+                    null);
+            return false;
+        }
+    }
+
     /** One trial: opens an endpoint on a fresh connection manager, connects, judges, closes. */
-    private String trial(Answer answer) {
+    private String trial(Answer answer, boolean restartTrace) {
         String what = answer == null ? "every step succeeds" : answer.describe();
-        run.trace().restart();
+        if (restartTrace) {
+            run.trace().restart();
+        }
         run.trace().add("kit", "trial: " + what, null);
         cm = new SimulatedCm(run, answer);
         context = new KitContext(run);
-        AppThread app = apps.isEmpty() ? app("app") : apps.get(0);
+        if (app == null) {
+            app = newApp("app");
+        }
+        AppThread app = this.app;
         endpoint = call(app, "Driver.openCmEndpoint", () -> session.driver().openCmEndpoint(context, cm));
         if (endpoint == null) {
             Assumptions.abort("driver " + session.driver().name() + " does not set up connections through an "
@@ -106,9 +154,11 @@ public final class CmWindow extends WindowFixture {
         Throwable thrown = thrown(connect);
         String conditions = what + " (" + String.join(", ", cm.calls()) + ")";
         if (stuck != null) {
-            throw new InvariantViolation(ENDS, conditions + ": " + connectCall + " has not returned; " + answered(answer)
-                    + "; " + stuck + ", so nothing will wake the application's thread, waiting in "
-                    + where(app.thread()) + ": " + run.whereThreadsAre());
+            // judged by the sweep: connectBlocked stays set; a later hang is told short, as the first says how
+            return restartTrace ? conditions + ": " + connectCall + " has not returned; " + answered(answer) + "; "
+                    + stuck + ", so nothing will wake the application's thread, waiting in " + where(app.thread())
+                    + " (" + run.whereThreadsAre() + ")"
+                    : what + ": " + answered(answer) + "; connect() waits likewise in " + where(app.thread());
         }
         connectBlocked = false;
         String ended = connect.isCompletedExceptionally() ? "threw " + thrown : "returned";
@@ -218,7 +268,7 @@ public final class CmWindow extends WindowFixture {
         context.close();
     }
 
-    private AppThread app(String name) {
+    private AppThread newApp(String name) {
         AppThread a = new AppThread(run, name);
         apps.add(a);
         return a;
@@ -280,11 +330,11 @@ public final class CmWindow extends WindowFixture {
     @Override
     public void close() {
         try {
-            if (connectBlocked && !apps.isEmpty()) {
-                apps.get(apps.size() - 1).close();
+            if (connectBlocked && app != null) {
+                app.close();
             }
             if (endpoint != null && cm != null) {
-                closeEndpoint(app("close"));
+                closeEndpoint(newApp("close"));
             }
         } catch (RuntimeException ignored) {
             // the verdict is already known; a driver that does not close is not this window's to judge
