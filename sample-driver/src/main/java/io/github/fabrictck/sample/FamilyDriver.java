@@ -9,6 +9,8 @@ import io.github.fabrictck.spi.cq.QueuePair;
 import io.github.fabrictck.spi.cq.SharedCompletionQueueDriver;
 import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
+import io.github.fabrictck.spi.cs.cm.CmEndpoint;
+import io.github.fabrictck.spi.cs.cm.CmLink;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.io.IOException;
@@ -32,6 +34,7 @@ abstract class FamilyDriver implements Driver {
     private final BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
     private final BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup;
     private Function<CompletionQueue, SharedCompletionQueueDriver> sharedQueue;
+    private BiFunction<DriverContext, CmLink, CmEndpoint> connectionManager;
 
     FamilyDriver(String name, Function<QueuePair, CompletionQueueDriver> completionQueue,
                  BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
@@ -57,6 +60,12 @@ abstract class FamilyDriver implements Driver {
         this.completionQueue = completionQueue;
         this.handshake = handshake;
         this.connectionSetup = connectionSetup;
+    }
+
+    /** Also sets up connections through a connection manager (SPI 4): CS-3/cm. */
+    FamilyDriver withConnectionManager(BiFunction<DriverContext, CmLink, CmEndpoint> connectionManager) {
+        this.connectionManager = connectionManager;
+        return this;
     }
 
     @Override
@@ -111,6 +120,11 @@ abstract class FamilyDriver implements Driver {
             return Driver.super.openConnectionSetup(context, link);
         }
         return connectionSetup.apply(context, link);
+    }
+
+    @Override
+    public CmEndpoint openCmEndpoint(DriverContext context, CmLink link) {
+        return connectionManager == null ? null : connectionManager.apply(context, link);
     }
 
     private static String readVersion() {

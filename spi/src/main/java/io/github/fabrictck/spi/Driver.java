@@ -6,6 +6,8 @@ import io.github.fabrictck.spi.cq.QueuePair;
 import io.github.fabrictck.spi.cq.SharedCompletionQueueDriver;
 import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
+import io.github.fabrictck.spi.cs.cm.CmEndpoint;
+import io.github.fabrictck.spi.cs.cm.CmLink;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.util.Set;
@@ -28,9 +30,11 @@ public interface Driver {
      * The version of this SPI; reports name it beside the driver's own version. 2 added
      * {@link CompletionQueueDriver#consumeWith} (a default method: drivers of SPI 1 run unchanged);
      * 3 added {@link #openSharedCompletionQueue} and the status and queue pair of a
-     * {@link io.github.fabrictck.spi.cq.Completion} (drivers of SPI 1 and 2 run unchanged).
+     * {@link io.github.fabrictck.spi.cq.Completion} (drivers of SPI 1 and 2 run unchanged); 4 added
+     * {@link #openCmEndpoint} and {@code null} from {@link #openConnectionSetup} (drivers of SPI 1 to
+     * 3 run unchanged).
      */
-    int SPI_VERSION = 3;
+    int SPI_VERSION = 4;
 
     /**
      * The driver's name, as users select it with {@code -Dfabric-tck.driver=NAME}: lower case,
@@ -96,10 +100,29 @@ public interface Driver {
      * @param context threads, clock and timers the endpoint must use; the clock and the timers are
      *                the kit's virtual time
      * @param link    the control stream, fast-path link and application of this side
-     * @return the driver's endpoint
+     * @return the driver's endpoint; or {@code null} (since SPI 4) when the driver sets up
+     *         connections only through a connection manager ({@link #openCmEndpoint}), whose
+     *         SMC-R-style windows are then not applicable
      * @throws UnsupportedOperationException if the driver does not implement {@link Family#CONNECTION_SETUP}
      */
     default SetupEndpoint openConnectionSetup(DriverContext context, SetupLink link) {
         throw new UnsupportedOperationException(name() + " does not implement the connection-setup family");
+    }
+
+    /**
+     * Opens the client side of a connection set up through an rdma_cm-style connection manager, if
+     * the driver has one: the kit then calls {@link CmEndpoint#connect} while the connection manager
+     * answers each step with success or an error. Called once per trial; the endpoint is closed at
+     * its end.
+     *
+     * @param context threads, clock and timers the endpoint must use (the event thread from its
+     *                thread factory)
+     * @param link    the connection manager, as the connection's id sees it
+     * @return the driver's endpoint; or {@code null} (the default) when the driver does not set up
+     *         connections through a connection manager, whose window is then not applicable
+     * @since SPI 4
+     */
+    default CmEndpoint openCmEndpoint(DriverContext context, CmLink link) {
+        return null;
     }
 }

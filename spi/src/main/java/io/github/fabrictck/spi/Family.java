@@ -9,7 +9,10 @@ public enum Family {
     COMPLETION_QUEUE("completion-queue", "CQ"),
     /** Peer handshakes on first contact: windows HS-1 to HS-4. */
     PEER_HANDSHAKE("peer-handshake", "HS"),
-    /** Connection setup with fallback: windows CS-1 to CS-3. */
+    /**
+     * Connection setup with fallback, or through an rdma_cm-style connection manager (CS-3/cm):
+     * windows CS-1 to CS-3.
+     */
     CONNECTION_SETUP("connection-setup", "CS");
 
     private final String id;

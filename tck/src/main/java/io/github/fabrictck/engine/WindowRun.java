@@ -459,7 +459,8 @@ public final class WindowRun {
             if (at == null) {
                 StackTraceElement top = driverFrame(t.getStackTrace());
                 at = top == null ? "kit code" : Site.format(top);
-                if (top != null && Agent.config() != null && !Agent.isInstrumented(top.getClassName())) {
+                // a thread in the kit's own wait for work (an environment's event queue) is seen whatever its top frame
+                if (top != null && !d.waitingForWork && Agent.config() != null && !Agent.isInstrumented(top.getClassName())) {
                     outside.add(top.getClassName());
                 }
             }

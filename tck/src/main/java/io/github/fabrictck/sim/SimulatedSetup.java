@@ -270,6 +270,7 @@ public final class SimulatedSetup implements AutoCloseable {
         private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
         private final java.util.concurrent.atomic.AtomicInteger timerSides = new java.util.concurrent.atomic.AtomicInteger();
         private volatile int setupMessages = -1;
+        private volatile boolean noSetup;
 
         Trial(Loss loss) {
             this.loss = loss;
@@ -312,6 +313,11 @@ public final class SimulatedSetup implements AutoCloseable {
             int c = clientEnd.firstTimerOrder;
             int s = serverEnd.firstTimerOrder;
             return c > 0 && (s == 0 || c < s);
+        }
+
+        /** Whether the driver opened no endpoint ({@code Driver.openConnectionSetup} returned {@code null}). */
+        public boolean noSetup() {
+            return noSetup;
         }
 
         /** The client's side. */
@@ -548,6 +554,11 @@ public final class SimulatedSetup implements AutoCloseable {
                     }
                 } catch (RuntimeException | LinkageError e) {
                     errors.add("Driver.openConnectionSetup failed for the " + side.name + ": " + e);
+                    return;
+                }
+                if (endpoint == null) {
+                    // SPI 4: a driver that sets up connections only through a connection manager
+                    noSetup = true;
                     return;
                 }
                 CompletionStage<Connection> stage = side.role == Role.CLIENT ? endpoint.connect() : endpoint.accept();

@@ -107,6 +107,11 @@ public final class CsWindow extends WindowFixture {
             virtualNanos += time.nanos();
         }
         run.trace().add("kit", "trial " + trials + " ended: " + arms(t).describe(), null);
+        if (t.noSetup()) {
+            Assumptions.abort("driver " + session.driver().name() + " has no SMC-R-style connection setup "
+                    + "(Driver.openConnectionSetup returned null): it sets up connections only through a connection "
+                    + "manager (Driver.openCmEndpoint), judged by CS-3/cm");
+        }
         for (String e : t.errors()) {
             if (e.startsWith("Driver.openConnectionSetup") || e.startsWith("SetupEndpoint.")) {
                 throw new WindowNotOpened(e);

@@ -57,7 +57,8 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        return type == CqWindow.class || type == SharedCqWindow.class || type == HsWindow.class || type == CsWindow.class;
+        return type == CqWindow.class || type == SharedCqWindow.class || type == HsWindow.class || type == CsWindow.class
+                || type == CmWindow.class;
     }
 
     @Override
@@ -67,7 +68,8 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
         Class<?> type = parameter.getParameter().getType();
         WindowFixture fixture = type == CqWindow.class ? new CqWindow(run, session)
                 : type == SharedCqWindow.class ? new SharedCqWindow(run, session)
-                : type == HsWindow.class ? new HsWindow(run, session) : new CsWindow(run, session);
+                : type == HsWindow.class ? new HsWindow(run, session)
+                : type == CmWindow.class ? new CmWindow(run, session) : new CsWindow(run, session);
         context.getStore(NS).put(WindowFixture.class, fixture);
         return fixture;
     }

@@ -14,7 +14,7 @@ class CatalogTest {
     void theCatalogIsDiscoveredInIdOrderWithItsVariants() {
         List<String> labels = Catalog.discover().entries().stream().map(Catalog.Entry::label).toList();
         assertEquals(List.of("CQ-1/a", "CQ-1/b", "CQ-1/lost-signal", "CQ-1/waiter-first", "CQ-2", "CQ-3", "CQ-4/spurious", "CQ-4/taken", "CQ-4/teardown", "CQ-5", "CQ-6", "CQ-7", "CQ-8", "CS-1/loopback",
-                "CS-1/memory", "CS-2/loopback", "CS-2/memory", "CS-3/loopback", "CS-3/memory", "HS-1/all-to-all",
+                "CS-1/memory", "CS-2/loopback", "CS-2/memory", "CS-3/cm", "CS-3/loopback", "CS-3/memory", "HS-1/all-to-all",
                 "HS-1/pair-high", "HS-1/pair-low", "HS-2/high", "HS-2/low", "HS-3", "HS-4"), labels);
     }
 

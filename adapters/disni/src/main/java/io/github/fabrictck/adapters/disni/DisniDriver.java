@@ -7,13 +7,19 @@ import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
 import io.github.fabrictck.spi.cq.SharedCompletionQueueDriver;
+import io.github.fabrictck.spi.cs.SetupEndpoint;
+import io.github.fabrictck.spi.cs.SetupLink;
+import io.github.fabrictck.spi.cs.cm.CmEndpoint;
+import io.github.fabrictck.spi.cs.cm.CmLink;
 import java.util.Set;
 
 /**
  * {@code disni}: unmodified DiSNI 2.1 ({@code com.ibm.disni:disni:2.1} from Maven Central) on the
  * kit's device, through {@link DisniAdapter} and {@link io.github.fabrictck.adapters.disni.verbs.SimulatedVerbs}. Its CQ thread is DiSNI's
  * own ({@code new Thread(this)} in {@code RdmaCqProcessor}), not one of
- * {@link DriverContext#threadFactory()}: the kit knows it from the points it passes.
+ * {@link DriverContext#threadFactory()}: the kit knows it from the points it passes. It sets up
+ * connections through the connection manager only ({@link DisniClient}, CS-3/cm): it has no
+ * SMC-R-style setup, so {@link #openConnectionSetup} answers {@code null}.
  */
 public final class DisniDriver implements Driver {
 
@@ -29,7 +35,7 @@ public final class DisniDriver implements Driver {
 
     @Override
     public Set<Family> families() {
-        return Set.of(Family.COMPLETION_QUEUE);
+        return Set.of(Family.COMPLETION_QUEUE, Family.CONNECTION_SETUP);
     }
 
     @Override
@@ -41,5 +47,17 @@ public final class DisniDriver implements Driver {
     @Override
     public SharedCompletionQueueDriver openSharedCompletionQueue(DriverContext context, CompletionQueue sharedQueue) {
         return DisniGroup.open(sharedQueue, DisniEndpoint.CQ_EVENT_TIMEOUT);
+    }
+
+    /** DiSNI has no SMC-R-style setup (a fast path with a TCP fallback): those windows are not applicable. */
+    @Override
+    public SetupEndpoint openConnectionSetup(DriverContext context, SetupLink link) {
+        return null;
+    }
+
+    /** DiSNI's client: {@code RdmaEndpoint.connect} on the kit's connection manager (CS-3/cm). */
+    @Override
+    public CmEndpoint openCmEndpoint(DriverContext context, CmLink link) {
+        return DisniClient.open(link, DisniEndpoint.CQ_EVENT_TIMEOUT);
     }
 }

@@ -27,8 +27,11 @@ import io.github.fabrictck.sim.CompletionChannel;
 import io.github.fabrictck.spi.cq.Completion;
 import io.github.fabrictck.spi.cq.CompletionQueue;
 import io.github.fabrictck.spi.cq.QueuePair;
+import io.github.fabrictck.spi.cs.cm.CmEvent;
+import io.github.fabrictck.spi.cs.cm.CmLink;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -46,9 +49,12 @@ import java.util.function.BiConsumer;
  * re-arm arms both, a poll drains both, and an event of either is queued in the CQ's
  * {@link CompletionChannel}, where DiSNI's CQ thread takes it with {@code getCqEvent}. A poll lays
  * each completion out as libibverbs does ({@code struct ibv_wc}) and DiSNI's own decoder
- * ({@code NatPollCqCall.update}) reads it into DiSNI's {@code IbvWC}. The CM is
- * modelled only as far as {@code RdmaActiveEndpointGroup}'s constructor needs (an event channel);
- * every verb the CQ path does not use throws {@link UnsupportedOperationException}.
+ * ({@code NatPollCqCall.update}) reads it into DiSNI's {@code IbvWC}. DiSNI's CM ({@code RdmaCm})
+ * is the kit's simulated rdma_cm ({@link CmLink}) when the provider is made with one: a client's
+ * {@code rdma_resolve_addr}, {@code rdma_resolve_route}, {@code rdma_connect} and
+ * {@code rdma_disconnect}, and its events taken on DiSNI's CM thread ({@code getCmEvent}) and
+ * acknowledged; without one, only as far as {@code RdmaActiveEndpointGroup}'s constructor needs (an
+ * event channel). Every verb neither path uses throws {@link UnsupportedOperationException}.
  */
 public final class SimulatedVerbs extends RdmaProvider {
 
@@ -59,6 +65,8 @@ public final class SimulatedVerbs extends RdmaProvider {
     private final List<CompletionQueue> queues;
     private final Decoder decoder;
     private final BiConsumer<Completion, String> notes;
+    /** The kit's connection manager behind DiSNI's {@code RdmaCm}, or {@code null}. */
+    private final CmLink link;
     private final Verbs verbs = new Verbs();
     private final Cm cm = new Cm();
     /** The device queues whose events wait in the channel or were taken, in order, until DiSNI acks them. */
@@ -78,9 +86,24 @@ public final class SimulatedVerbs extends RdmaProvider {
      * @param notes where to report a decoded {@code qp_num} that is not the completion's, or {@code null}
      */
     public SimulatedVerbs(List<CompletionQueue> queues, Decoder decoder, BiConsumer<Completion, String> notes) {
+        this(queues, decoder, notes, null);
+    }
+
+    /**
+     * DiSNI's provider for a client that connects through the kit's connection manager: DiSNI's CQ
+     * (created when its endpoint allocates resources) has no device queue behind it, since no work
+     * is posted.
+     */
+    public SimulatedVerbs(CmLink link) {
+        this(List.of(), Decoder.DISNI, null, link);
+    }
+
+    private SimulatedVerbs(List<CompletionQueue> queues, Decoder decoder, BiConsumer<Completion, String> notes,
+                           CmLink link) {
         this.queues = List.copyOf(queues);
         this.decoder = decoder;
         this.notes = notes;
+        this.link = link;
     }
 
     /**
@@ -404,8 +427,11 @@ public final class SimulatedVerbs extends RdmaProvider {
         }
 
         @Override
-        public IbvPd allocPd(IbvContext context) {
-            throw notModelled("allocPd");
+        public IbvPd allocPd(IbvContext context) throws IOException {
+            if (link == null) {
+                throw notModelled("allocPd");
+            }
+            return new Pd(context);
         }
 
         @Override
@@ -449,8 +475,22 @@ public final class SimulatedVerbs extends RdmaProvider {
         }
     }
 
-    /** The connection manager, as far as {@code RdmaActiveEndpointGroup}'s constructor goes: an event channel. */
+    /**
+     * The connection manager: the kit's {@link CmLink} when there is one (a client's calls, and its
+     * events as DiSNI's {@code RdmaCmEvent}s for the one id the client created); otherwise only the
+     * event channel {@code RdmaActiveEndpointGroup}'s constructor needs.
+     */
     final class Cm extends RdmaCm {
+        /** The client's id: each event is for it ({@code RdmaCmEvent.getConnIdPriv}), as DiSNI's group routes them. */
+        private volatile CmId client;
+
+        private CmLink link(String call) {
+            if (link == null) {
+                throw notModelled(call);
+            }
+            return link;
+        }
+
         @Override
         public RdmaEventChannel createEventChannel() throws IOException {
             return new EventChannel(5);
@@ -462,13 +502,17 @@ public final class SimulatedVerbs extends RdmaProvider {
         }
 
         @Override
-        public RdmaCmId createId(RdmaEventChannel cmChannel, short rdmaPs) {
-            throw notModelled("rdma_create_id");
+        public RdmaCmId createId(RdmaEventChannel cmChannel, short rdmaPs) throws IOException {
+            link("rdma_create_id");
+            CmId id = new CmId(cmChannel, context());
+            client = id;
+            return id;
         }
 
         @Override
-        public IbvQP createQP(RdmaCmId id, IbvPd pd, IbvQPInitAttr attr) {
-            throw notModelled("rdma_create_qp");
+        public IbvQP createQP(RdmaCmId id, IbvPd pd, IbvQPInitAttr attr) throws IOException {
+            link("rdma_create_qp");
+            return new IbvQP(QP_NUM);
         }
 
         @Override
@@ -483,22 +527,30 @@ public final class SimulatedVerbs extends RdmaProvider {
 
         @Override
         public void resolveAddr(RdmaCmId id, SocketAddress src, SocketAddress dst, int timeout) {
-            throw notModelled("rdma_resolve_addr");
+            link("rdma_resolve_addr").resolveAddress(address(dst), timeout);
         }
 
         @Override
         public void resolveRoute(RdmaCmId id, int timeout) {
-            throw notModelled("rdma_resolve_route");
+            link("rdma_resolve_route").resolveRoute(timeout);
         }
 
+        /** {@code rdma_get_cm_event}, blocking DiSNI's CM thread; the timeout runs on the connection manager's time. */
         @Override
-        public RdmaCmEvent getCmEvent(RdmaEventChannel cmChannel, int timeout) {
-            throw notModelled("rdma_get_cm_event");
+        public RdmaCmEvent getCmEvent(RdmaEventChannel cmChannel, int timeout) throws IOException {
+            CmEvent e;
+            try {
+                e = link("rdma_get_cm_event").events().take(timeout);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new IOException("rdma_get_cm_event interrupted", interrupted);
+            }
+            return e == null ? null : new Event(e, client);
         }
 
         @Override
         public void connect(RdmaCmId id, RdmaConnParam connParam) {
-            throw notModelled("rdma_connect");
+            link("rdma_connect").connect();
         }
 
         @Override
@@ -508,37 +560,64 @@ public final class SimulatedVerbs extends RdmaProvider {
 
         @Override
         public int ackCmEvent(RdmaCmEvent cmEvent) {
-            throw notModelled("rdma_ack_cm_event");
+            link("rdma_ack_cm_event").events().ack(((Event) cmEvent).kit);
+            return 0;
         }
 
         @Override
         public int disconnect(RdmaCmId id) {
-            throw notModelled("rdma_disconnect");
+            link("rdma_disconnect").disconnect();
+            return 0;
         }
 
         @Override
         public int destroyCmId(RdmaCmId id) {
-            throw notModelled("rdma_destroy_id");
+            link("rdma_destroy_id");
+            return 0;
         }
 
         @Override
         public int destroyQP(RdmaCmId id) {
-            throw notModelled("rdma_destroy_qp");
+            link("rdma_destroy_qp");
+            return 0;
         }
 
         @Override
         public SocketAddress getSrcAddr(RdmaCmId id) {
-            throw notModelled("rdma_get_local_addr");
+            link("rdma_get_local_addr");
+            return new InetSocketAddress("192.0.2.2", 0);
         }
 
         @Override
         public SocketAddress getDstAddr(RdmaCmId id) {
-            throw notModelled("rdma_get_peer_addr");
+            link("rdma_get_peer_addr");
+            return new InetSocketAddress("192.0.2.1", 0);
         }
 
         @Override
         public int destroyEp(RdmaCmId id) {
             throw notModelled("rdma_destroy_ep");
+        }
+    }
+
+    /** {@code host:port} of an address, as the kit's connection manager records it. */
+    private static String address(SocketAddress a) {
+        return a instanceof InetSocketAddress i ? i.getHostString() + ":" + i.getPort() : String.valueOf(a);
+    }
+
+    /** A CM event as DiSNI reads it ({@code RdmaCmEvent.EventType} by rdma_cm's name), with the kit's event to ack. */
+    static final class Event extends RdmaCmEvent {
+        final CmEvent kit;
+
+        Event(CmEvent kit, RdmaCmId client) throws IOException {
+            super(RdmaCmEvent.EventType.valueOf(kit.rdmaName()).ordinal(), null, client);
+            this.kit = kit;
+        }
+    }
+
+    static final class Pd extends IbvPd {
+        Pd(IbvContext context) throws IOException {
+            super(context);
         }
     }
 
