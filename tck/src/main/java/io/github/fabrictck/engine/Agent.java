@@ -146,6 +146,10 @@ public final class Agent {
     private static List<String> presence(Libraries.Declared a, Map<String, Path> names, Map<String, List<Path>> sources) {
         List<String> problems = new ArrayList<>();
         List<String> own = names.keySet().stream().filter(a::covers).toList();
+        if (a.packages().isEmpty()) {
+            problems.add("adapter " + a.adapter() + " declares no library package (its packages() is empty), so it "
+                    + "names no library the kit could judge");
+        }
         for (String p : a.packages()) {
             if (own.stream().noneMatch(n -> n.startsWith(p))) {
                 problems.add("adapter " + a.adapter() + " declares the library package " + p + " of " + a.library()

@@ -53,6 +53,13 @@ class LibraryDeclarationTest {
         }
     }
 
+    static final class NoLibrary extends Fixture {
+        @Override
+        public List<String> packages() {
+            return List.of();
+        }
+    }
+
     static final class WrongBoundary extends Fixture {
         @Override
         public List<String> boundaryTypes() {
@@ -135,6 +142,13 @@ class LibraryDeclarationTest {
         assertNotNull(problem);
         assertTrue(problem.startsWith("before any window, the agent's scan of fixture:library:1, fixture:library:1 found "
                 + "1 declaration(s) that cannot hold: adapter " + Absent.class.getName()), problem);
+    }
+
+    @Test
+    void anAdapterThatDeclaresNoLibraryPackageIsAnError() throws Exception {
+        Libraries.Scan scan = scan(List.of(), List.of(), new Fixture(), new NoLibrary());
+        assertEquals(List.of("adapter " + NoLibrary.class.getName() + " declares no library package (its packages() is "
+                + "empty), so it names no library the kit could judge"), scan.problems());
     }
 
     @Test
