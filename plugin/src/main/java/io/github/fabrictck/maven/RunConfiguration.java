@@ -150,12 +150,34 @@ record RunConfiguration(String driver, String windows, String excludeWindows, St
         return settings;
     }
 
-    /** The plugin's own settings, which the fork does not see. */
+    /**
+     * The plugin's own settings, which the fork does not see, and {@code fabric-tck.argLine}: the
+     * argLine's arguments other than its {@code -Dfabric-tck.*} settings (recorded one by one), when
+     * it has any. A system property the driver or its adapter reads ({@code -Dcom.acme.mode=lax}) can
+     * change what runs as much as a setting can, so a certificate records it and {@code verify}
+     * refuses a build that configures another.
+     */
     Map<String, String> parameters() {
         Map<String, String> parameters = new TreeMap<>();
         parameters.put(Settings.PREFIX + "repeat", Integer.toString(repeatCount()));
         parameters.put(Settings.PREFIX + "forkTimeout", Integer.toString(forkTimeoutSeconds()));
+        String others = otherArguments();
+        if (!others.isEmpty()) {
+            parameters.put(Settings.PREFIX + "argLine", others);
+        }
         return parameters;
+    }
+
+    /** The argLine's arguments but its {@code -Dfabric-tck.*} settings, joined so that {@link ForkCommand#split} splits them again. */
+    String otherArguments() {
+        StringBuilder line = new StringBuilder();
+        for (String arg : ForkCommand.split(argLine)) {
+            if (!arg.startsWith("-D" + Settings.PREFIX)) {
+                line.append(line.length() == 0 ? "" : " ").append(arg.matches("[^\\s\"'\\\\]+") ? arg
+                        : '"' + arg.replace("\\", "\\\\").replace("\"", "\\\"") + '"');
+            }
+        }
+        return line.toString();
     }
 
     /** Every setting in effect under this configuration, as a certificate records them. */
@@ -178,6 +200,10 @@ record RunConfiguration(String driver, String windows, String excludeWindows, St
             if (value != null) {
                 argLine.append(argLine.isEmpty() ? "" : " ").append("-D").append(property).append('=').append(value);
             }
+        }
+        String others = s.get(Settings.PREFIX + "argLine");
+        if (others != null && !others.isBlank()) {
+            argLine.append(argLine.isEmpty() ? "" : " ").append(others);
         }
         return new RunConfiguration(c.driver() == null ? null : c.driver().name(), String.join(",", c.selected()),
                 String.join(",", c.excluded()), s.get(Settings.PREFIX + "repeat"),

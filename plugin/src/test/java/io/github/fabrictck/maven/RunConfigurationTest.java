@@ -2,6 +2,7 @@ package io.github.fabrictck.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.Result;
@@ -66,7 +67,8 @@ class RunConfigurationTest {
         RunConfiguration c = config("3", "90", "1200", "-ea -Dfabric-tck.phaseStep=5 '-Dfabric-tck.debug'", " com.acme ,x.y");
         assertEquals(Map.of("fabric-tck.phaseStep", "5", "fabric-tck.debug", "", "fabric-tck.windowTimeout", "90",
                 "fabric-tck.instrument.packages", "com.acme,x.y"), c.forkSettings());
-        assertEquals(Map.of("fabric-tck.repeat", "3", "fabric-tck.forkTimeout", "1200"), c.parameters());
+        assertEquals(Map.of("fabric-tck.repeat", "3", "fabric-tck.forkTimeout", "1200", "fabric-tck.argLine", "-ea"),
+                c.parameters());
         assertEquals("5", c.effective().get("fabric-tck.phaseStep"));
         assertEquals("3", c.effective().get("fabric-tck.repeat"));
     }
@@ -84,6 +86,27 @@ class RunConfigurationTest {
         assertEquals(original.effective(), again.effective());
         assertEquals(List.of(), again.problems(null, Map.of()));
         assertEquals(Settings.forkProperties().size(), again.argLineProperties().size());
+    }
+
+    @Test
+    void theArgLinesOtherArgumentsAreRecordedRunAgainAndAnotherBuildIsRefused() {
+        // review 3: -Dr3.bytes=true switched a driver's hiding on, and a certificate without it still verified
+        RunConfiguration run = config(null, null, null,
+                "-ea -Dfabric-tck.phaseStep=5 \"-Dr3.envpkg=r3 none.\" -Dr3.bytes=true", null);
+        assertEquals("-ea \"-Dr3.envpkg=r3 none.\" -Dr3.bytes=true", run.parameters().get("fabric-tck.argLine"));
+        Certificate c = new Certificate(false, List.of("x"), "s", "0.1.0", List.of("CQ-1", "CQ-2", "HS-1"), "d",
+                new Result.DriverInfo("sample", "1"), List.of("completion-queue"), List.of("CQ-1", "CQ-2"),
+                List.of("HS"), run.effective(), null, List.of(), "r", true, List.of());
+        RunConfiguration again = RunConfiguration.of(c);
+        assertEquals(run.effective(), again.effective());
+        assertTrue(ForkCommand.split(again.argLine()).containsAll(List.of("-ea", "-Dr3.envpkg=r3 none.", "-Dr3.bytes=true")),
+                again.argLine());
+        RunConfiguration plain = config(null, null, null, "-Dfabric-tck.phaseStep=5", null);
+        assertEquals(List.of("The result was made with fabric-tck.argLine=-ea \"-Dr3.envpkg=r3 none.\" -Dr3.bytes=true, "
+                + "but the build does not set it: run fabric-tck:run again."), c.configurationProblems(
+                new Certificate.Configuration("sample", List.of("CQ-1", "CQ-2"), List.of("HS"), plain.effective())));
+        assertEquals(List.of(), c.configurationProblems(
+                new Certificate.Configuration("sample", List.of("CQ-1", "CQ-2"), List.of("HS"), run.effective())));
     }
 
     @Test

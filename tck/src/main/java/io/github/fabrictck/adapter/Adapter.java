@@ -11,8 +11,16 @@ import java.util.List;
  *
  * <p>The adapter's own {@link io.github.fabrictck.spi.Driver} installs the kit's environment in
  * the library's own provider slot when it opens an endpoint (DiSNI: {@code RdmaProvider}'s
- * {@code provider}); no byte of the library is changed except at the call sites the agent rewrites:
- * calls to {@link #boundaryTypes()} become points, calls to {@link #stubs()} do nothing.
+ * {@code provider}); no byte of the library is changed except at the call sites the agent rewrites
+ * and lists ({@code rewrittenCallSites}): calls to {@link #boundaryTypes()} become points, calls to
+ * {@link #stubs()} do nothing, and the library's JDK synchronisation becomes points as a driver's does.
+ *
+ * <p>Before any window the agent checks the declaration against the class path; each of these makes
+ * every selected window ERROR: no package in {@link #packages()}, a package of it with no class there, a library that
+ * never calls its boundary types, an {@link #environmentPackages()} package that overlaps any
+ * adapter's library package or holds the driver's package, a {@link #replacedPackages()} package that
+ * is not strictly inside this adapter's own packages, overlaps another adapter's, or holds the
+ * driver's package.
  *
  * <p>Stability: experimental; the first adapter (DiSNI) shapes it.
  */

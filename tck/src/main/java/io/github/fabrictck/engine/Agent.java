@@ -83,7 +83,7 @@ public final class Agent {
         install(inst, Libraries.configure(AgentConfig.fromSystemProperties(System.getProperties()),
                 java.util.ServiceLoader.load(io.github.fabrictck.adapter.Adapter.class, DriverLoader.current())));
         if (!Libraries.libraries().isEmpty()) {
-            scanLibraries(DriverLoader.current());
+            scanLibraries(DriverLoader.current(), config.locations());
         }
     }
 
@@ -97,13 +97,28 @@ public final class Agent {
      * rewritten again, the same way, when they load.
      */
     static Libraries.Scan scanLibraries(ClassLoader loader) {
+        return scanLibraries(loader, List.of());
+    }
+
+    /**
+     * {@link #scanLibraries(ClassLoader)}, which also checks each adapter's declaration against what
+     * is there ({@link Libraries.Scan#problems()}): every library package holds a class, the library
+     * calls its boundary, and no exempt package covers a driver's package ({@code instrumentPackages},
+     * or a package of a {@code Driver} that a module at {@code driverLocations} lists).
+     */
+    static Libraries.Scan scanLibraries(ClassLoader loader, List<Path> driverLocations) {
         java.util.SortedMap<String, String> failures = new TreeMap<>();
-        List<String> names = List.of();
+        Map<String, Path> names = Map.of();
+        List<String> problems = new ArrayList<>();
+        Map<String, List<Path>> sources = new java.util.LinkedHashMap<>();
         try {
-            names = libraryClasses(loader);
+            List<String> driverPackages = new ArrayList<>(Libraries.driverPackages());
+            driverPackages.addAll(driverModulePackages(driverLocations));
+            problems.addAll(Libraries.declarationProblems(driverPackages));
+            names = libraryClasses(classPath(loader));
             ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(loader);
             TypePool pool = TypePool.Default.of(locator);
-            for (String name : names) {
+            for (String name : names.keySet()) {
                 try {
                     rewrite(new ByteBuddy().ignore(none()).redefine(pool.describe(name).resolve(), locator), failures,
                             true, true).make(pool);
@@ -111,16 +126,74 @@ public final class Agent {
                     failures.put(name, "the agent could not rewrite it: " + e);
                 }
             }
+            for (Libraries.Declared a : Libraries.declared()) {
+                problems.addAll(presence(a, names, sources));
+            }
         } catch (IOException | RuntimeException e) {
             failures.put("(the class path)", "the agent could not list the libraries' classes: " + e);
         }
-        Libraries.Scan scan = new Libraries.Scan(names.size(), failures);
+        Libraries.Scan scan = new Libraries.Scan(names.size(), failures, problems, sources);
         Libraries.scanned(scan);
         return scan;
     }
 
-    /** The binary names of the classes of the adapters' library packages in the loader's class path, sorted. */
-    static List<String> libraryClasses(ClassLoader loader) throws IOException {
+    /**
+     * Why an adapter's library is not there as it declares it: a library package with no class on
+     * the class path, or classes that never call its boundary (a declared library that is absent, or
+     * hidden behind another adapter's exempt packages, would otherwise be judged as if it were run).
+     * Records the class path elements that held its classes in {@code sources}.
+     */
+    private static List<String> presence(Libraries.Declared a, Map<String, Path> names, Map<String, List<Path>> sources) {
+        List<String> problems = new ArrayList<>();
+        List<String> own = names.keySet().stream().filter(a::covers).toList();
+        if (a.packages().isEmpty()) {
+            problems.add("adapter " + a.adapter() + " declares no library package (its packages() is empty), so it "
+                    + "names no library the kit could judge");
+        }
+        for (String p : a.packages()) {
+            if (own.stream().noneMatch(n -> n.startsWith(p))) {
+                problems.add("adapter " + a.adapter() + " declares the library package " + p + " of " + a.library()
+                        + ", but the driver's class path has no class of it the agent may rewrite (is the library a "
+                        + "dependency of the driver's module, and is the package not another adapter's exempt package?)");
+            }
+        }
+        sources.put(a.adapter(), own.stream().map(names::get).distinct().sorted().toList());
+        boolean calls = Libraries.rewrittenSites().stream().anyMatch(c -> c.kind().equals("boundary")
+                && a.covers(c.className()));
+        if (!own.isEmpty() && !calls) {
+            problems.add("adapter " + a.adapter() + ": the " + own.size() + " classes of " + a.library() + " in "
+                    + a.packages() + " make no call to its boundaryTypes() " + a.boundaryTypes() + ", so no window "
+                    + "could hold the library at its boundary (are the boundary types' names right?)");
+        }
+        return problems;
+    }
+
+    /**
+     * The package prefixes of the drivers that the modules at these locations list in
+     * {@code META-INF/services/io.github.fabrictck.spi.Driver}.
+     */
+    static List<String> driverModulePackages(List<Path> locations) throws IOException {
+        String services = "META-INF/services/io.github.fabrictck.spi.Driver";
+        List<String> lines = new ArrayList<>();
+        for (Path location : locations) {
+            if (Files.isDirectory(location) && Files.isRegularFile(location.resolve(services))) {
+                lines.addAll(Files.readAllLines(location.resolve(services)));
+            } else if (Files.isRegularFile(location)) {
+                try (java.util.jar.JarFile jar = new java.util.jar.JarFile(location.toFile())) {
+                    java.util.jar.JarEntry entry = jar.getJarEntry(services);
+                    if (entry != null) {
+                        lines.addAll(new String(jar.getInputStream(entry).readAllBytes(),
+                                java.nio.charset.StandardCharsets.UTF_8).lines().toList());
+                    }
+                }
+            }
+        }
+        return lines.stream().map(l -> l.replaceAll("#.*", "").strip()).filter(l -> l.lastIndexOf('.') > 0)
+                .map(l -> l.substring(0, l.lastIndexOf('.') + 1)).distinct().toList();
+    }
+
+    /** The loader's class path: its URLs when it has them, else the JVM's. */
+    static List<Path> classPath(ClassLoader loader) {
         List<Path> classPath = new ArrayList<>();
         if (loader instanceof java.net.URLClassLoader urls) {
             for (java.net.URL url : urls.getURLs()) {
@@ -137,21 +210,31 @@ public final class Agent {
                 }
             }
         }
-        Set<String> names = new java.util.TreeSet<>();
+        return classPath;
+    }
+
+    /**
+     * The binary names of the classes of the adapters' library packages in this class path, sorted,
+     * each with the element (jar or directory) it is in: the first that holds it, as a loader finds it.
+     */
+    static java.util.SortedMap<String, Path> libraryClasses(List<Path> classPath) throws IOException {
+        java.util.SortedMap<String, Path> names = new TreeMap<>();
         for (Path element : classPath) {
+            Set<String> found = new java.util.TreeSet<>();
             if (Files.isDirectory(element)) {
                 try (java.util.stream.Stream<Path> files = Files.walk(element)) {
                     files.filter(f -> f.toString().endsWith(".class"))
                             .map(f -> element.relativize(f).toString().replace(File.separatorChar, '/'))
-                            .forEach(entry -> addLibraryClass(entry, names));
+                            .forEach(entry -> addLibraryClass(entry, found));
                 }
             } else if (Files.isRegularFile(element)) {
                 try (java.util.jar.JarFile jar = new java.util.jar.JarFile(element.toFile())) {
-                    jar.stream().forEach(entry -> addLibraryClass(entry.getName(), names));
+                    jar.stream().forEach(entry -> addLibraryClass(entry.getName(), found));
                 }
             }
+            found.forEach(name -> names.putIfAbsent(name, element.toAbsolutePath().normalize()));
         }
-        return List.copyOf(names);
+        return names;
     }
 
     private static void addLibraryClass(String entry, Set<String> names) {

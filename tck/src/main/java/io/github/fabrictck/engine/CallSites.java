@@ -333,6 +333,7 @@ final class CallSites {
 
         @Override
         public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+            String method = name;
             return new MethodVisitor(OpenedClassReader.ASM_API, super.visitMethod(access, name, descriptor, signature,
                     exceptions)) {
                 @Override
@@ -347,12 +348,16 @@ final class CallSites {
                         // a synchronized method takes its monitor before its first instruction: the point is its call
                         super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
                                 "()V", false);
+                        if (library) {
+                            Libraries.rewrote(new Result.CallSite("monitor", owner.substring(owner.lastIndexOf('/') + 1)
+                                    + "." + callee + " (synchronized)", type.getName(), name, source, line));
+                        }
                     }
                     Resolved m = target(pool, local, owner, callee, desc);
-                    // an adapter's boundary and stubs: the agent lists every call site it rewrites in the library
-                    if (library && m != null && Libraries.isBoundaryType(m.owner())) {
-                        Libraries.rewrote(new Result.CallSite("boundary", Target.parse(m.description()).display(),
-                                type.getName(), name, source, line));
+                    // an adapter's boundary, stubs and JDK synchronisation: the agent lists every call site it
+                    // rewrites in the library
+                    if (library && m != null) {
+                        listed(m, name);
                     } else if (library && opcode == Opcodes.INVOKESTATIC && Libraries.isStub(owner, callee)) {
                         Libraries.rewrote(new Result.CallSite("stub", owner.substring(owner.lastIndexOf('/') + 1) + "."
                                 + callee, type.getName(), name, source, line));
@@ -374,6 +379,10 @@ final class CallSites {
                         // an exploration's scheduler decides who takes a monitor, as it decides every other step
                         super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
                                 "()V", false);
+                        if (library) {
+                            Libraries.rewrote(new Result.CallSite("monitor", "synchronized block", type.getName(), name,
+                                    source, line));
+                        }
                     }
                     super.visitInsn(opcode);
                 }
@@ -384,6 +393,9 @@ final class CallSites {
                             && !isInterface) {
                         Resolved m = target(pool, local, h);
                         if (m != null && h.getTag() != Opcodes.H_INVOKESPECIAL && m.referable()) {
+                            if (library) {
+                                listed(m, method);
+                            }
                             Reference r = new Reference(REFERENCE_PREFIX + references.size(), h, m, line);
                             references.add(r);
                             Object[] changed = arguments.clone();
@@ -415,6 +427,18 @@ final class CallSites {
                     return false; // a type the pool cannot see: left as it is, like any call it cannot resolve
                 }
             });
+        }
+
+        /**
+         * Lists a library call site the rewrite makes a point: {@code boundary} (the adapter's
+         * boundary), {@code sync} (JDK synchronisation), {@code exit} (an exit the kit stops) or
+         * {@code environment} (an SPI environment type).
+         */
+        private void listed(Resolved m, String method) {
+            String kind = Libraries.isBoundaryType(m.owner()) ? "boundary"
+                    : m.hook().equals("terminate") ? "exit" : m.hook();
+            Libraries.rewrote(new Result.CallSite(kind, Target.parse(m.description()).display(), type.getName(), method,
+                    source, line));
         }
 
         @Override

@@ -32,8 +32,42 @@ public final class Libraries {
     private static volatile Set<String> boundaryTypes = Set.of();
     private static volatile Set<String> stubs = Set.of();
     private static volatile Set<String> rearmReceivers = Set.of();
+    private static volatile List<Declared> declared = List.of();
+    private static volatile List<String> driverPackages = List.of();
     private static final Set<Result.CallSite> SITES = ConcurrentHashMap.newKeySet();
     private static volatile Scan scan;
+
+    /**
+     * One adapter's declaration as the agent found it, its package prefixes ending in a dot: what a
+     * certificate of the library records, and what the scan checks is there.
+     *
+     * @param adapter the adapter's class
+     */
+    public record Declared(String adapter, String library, List<String> packages, List<String> boundaryTypes,
+                           List<String> environmentPackages, List<String> replacedPackages, List<String> stubs) {
+        public Declared {
+            packages = prefixes(packages);
+            boundaryTypes = List.copyOf(boundaryTypes);
+            environmentPackages = prefixes(environmentPackages);
+            replacedPackages = prefixes(replacedPackages);
+            stubs = List.copyOf(stubs);
+        }
+
+        static Declared of(Adapter a) {
+            return new Declared(a.getClass().getName(), a.library(), a.packages(), a.boundaryTypes(),
+                    a.environmentPackages(), a.replacedPackages(), a.stubs());
+        }
+
+        /** Whether a class of this binary name is of this adapter's library (its replaced provider aside). */
+        boolean covers(String className) {
+            return replacedPackages.stream().noneMatch(className::startsWith)
+                    && packages.stream().anyMatch(className::startsWith);
+        }
+
+        private static List<String> prefixes(List<String> packages) {
+            return packages.stream().map(p -> p.endsWith(".") ? p : p + ".").distinct().toList();
+        }
+    }
 
     private Libraries() {
     }
@@ -46,7 +80,9 @@ public final class Libraries {
         Set<String> stubbed = new LinkedHashSet<>();
         Set<String> replacedPkgs = new LinkedHashSet<>();
         Set<String> rearms = new LinkedHashSet<>();
+        List<Declared> found = new ArrayList<>();
         for (Adapter a : adapters) {
+            found.add(Declared.of(a));
             names.add(a.library());
             a.packages().forEach(p -> pkgs.add(p.endsWith(".") ? p : p + "."));
             types.addAll(a.boundaryTypes());
@@ -57,6 +93,8 @@ public final class Libraries {
             a.environmentPackages().forEach(p -> replacedPkgs.add(p.endsWith(".") ? p : p + "."));
         }
         libraries = List.copyOf(names);
+        declared = List.copyOf(found);
+        driverPackages = config.packages();
         SITES.clear();
         scan = null;
         packages = List.copyOf(pkgs);
@@ -87,16 +125,93 @@ public final class Libraries {
         return SITES.stream().anyMatch(s -> s.kind().equals("boundary"));
     }
 
+    /** Every adapter's declaration, in the order the agent found them. */
+    public static List<Declared> declared() {
+        return declared;
+    }
+
     /**
      * What the agent's scan of the libraries' classes found before any window ran.
      *
      * @param classes  how many classes of the libraries' packages it rewrote (their bytes, none loaded)
      * @param failures the classes it could not rewrite, or that reach native code with no stub, with why, by name
+     * @param problems declarations the scan shows cannot hold (a library that is not there, a boundary never
+     *                 called, an exempt package over library or driver code), one sentence each
+     * @param sources  the class path elements (jars, directories) that held the libraries' classes, by adapter class
      */
-    public record Scan(int classes, java.util.SortedMap<String, String> failures) {
+    public record Scan(int classes, java.util.SortedMap<String, String> failures, List<String> problems,
+                       Map<String, List<java.nio.file.Path>> sources) {
         public Scan {
             failures = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(failures));
+            problems = List.copyOf(problems);
+            sources = Map.copyOf(sources);
         }
+
+        public Scan(int classes, java.util.SortedMap<String, String> failures) {
+            this(classes, failures, List.of(), Map.of());
+        }
+    }
+
+    /**
+     * Why the adapters' declarations cannot hold, one sentence each: an environment package, which
+     * the agent leaves unrewritten, that overlaps a library package (one is a prefix of the other) or
+     * holds a driver package ({@code instrumentPackages}, or the package of a driver its module
+     * lists); a replaced package that is not strictly inside one of its adapter's own library
+     * packages, overlaps another adapter's, or holds a driver package. Each would run library or
+     * driver code unseen by the kit.
+     *
+     * @param driverPackages package prefixes, ending in a dot, of the driver's own code
+     */
+    static List<String> declarationProblems(List<String> driverPackages) {
+        List<String> problems = new ArrayList<>();
+        for (Declared a : declared) {
+            for (String e : a.environmentPackages()) {
+                for (Declared b : declared) {
+                    for (String p : b.packages()) {
+                        if (e.startsWith(p) || p.startsWith(e)) {
+                            problems.add("adapter " + a.adapter() + " names " + e + " among its environmentPackages(), "
+                                    + "which overlaps " + p + ", a library package of adapter " + b.adapter()
+                                    + ": the library's code there would run unrewritten, unseen by the kit");
+                        }
+                    }
+                }
+                exemptsDriver(a, e, "environmentPackages()", driverPackages, problems);
+            }
+            for (String r : a.replacedPackages()) {
+                if (a.packages().stream().noneMatch(p -> r.startsWith(p) && !r.equals(p))) {
+                    problems.add("adapter " + a.adapter() + " names " + r + " among its replacedPackages(), which is not "
+                            + "strictly inside one of its own library packages " + a.packages() + ": a replaced "
+                            + "provider is a part of the library, and naming anything else exempts code from the kit's rewrite");
+                }
+                for (Declared b : declared) {
+                    for (String p : b.packages()) {
+                        if (b != a && (r.startsWith(p) || p.startsWith(r))
+                                && b.replacedPackages().stream().noneMatch(r::startsWith)) {
+                            problems.add("adapter " + a.adapter() + " names " + r + " among its replacedPackages(), "
+                                    + "which overlaps " + p + ", a library package of adapter " + b.adapter()
+                                    + ": that library's code there would run unrewritten, unseen by the kit");
+                        }
+                    }
+                }
+                exemptsDriver(a, r, "replacedPackages()", driverPackages, problems);
+            }
+        }
+        return problems;
+    }
+
+    private static void exemptsDriver(Declared a, String exempt, String list, List<String> driverPackages,
+                                      List<String> problems) {
+        for (String d : driverPackages) {
+            if (d.startsWith(exempt)) {
+                problems.add("adapter " + a.adapter() + " names " + exempt + " among its " + list + ", which holds the "
+                        + "driver's package " + d + ": the driver's code there would run unrewritten, unseen by the kit");
+            }
+        }
+    }
+
+    /** The package prefixes the run named for the driver ({@code instrumentPackages}), before the adapters' were added. */
+    static List<String> driverPackages() {
+        return driverPackages;
     }
 
     /** The scan's findings, or {@code null} when no adapter is declared or the agent did not scan. */
@@ -109,11 +224,16 @@ public final class Libraries {
     }
 
     /**
-     * Why no window can be judged for the libraries, in one sentence, or {@code null}: a class of a
-     * library that the agent's scan could not rewrite, or that reaches native code with no stub.
+     * Why no window can be judged for the libraries, in one sentence, or {@code null}: a declaration
+     * the scan shows cannot hold ({@link Scan#problems()}), else a class of a library that the
+     * agent's scan could not rewrite, or that reaches native code with no stub.
      */
     public static String scanProblem() {
         Scan s = scan;
+        if (s != null && !s.problems().isEmpty()) {
+            return "before any window, the agent's scan of " + String.join(", ", libraries) + " found "
+                    + s.problems().size() + " declaration(s) that cannot hold: " + String.join("; ", s.problems());
+        }
         if (s == null || s.failures().isEmpty()) {
             return null;
         }

@@ -146,18 +146,35 @@ public final class HtmlReport {
         if (r.rewrittenCallSites().isEmpty()) {
             return;
         }
-        long boundary = r.rewrittenCallSites().stream().filter(c -> c.kind().equals("boundary")).count();
-        h.append("<section id=\"call-sites\">\n<h2>Library call sites the agent rewrote</h2>\n<p>No other byte of the ")
-                .append("library is changed: ").append(boundary).append(" call(s) to its boundary became points, ")
-                .append(r.rewrittenCallSites().size() - boundary).append(" native call(s) became nothing.</p>\n")
+        java.util.Map<String, Long> kinds = r.rewrittenCallSites().stream().collect(java.util.stream.Collectors
+                .groupingBy(Result.CallSite::kind, java.util.TreeMap::new, java.util.stream.Collectors.counting()));
+        h.append("<section id=\"call-sites\">\n<h2>Library call sites the agent rewrote</h2>\n<p>The agent changes the ")
+                .append("library's bytecode only at these ").append(r.rewrittenCallSites().size())
+                .append(" call sites, and nowhere else: ");
+        java.util.List<String> counts = new java.util.ArrayList<>();
+        kinds.forEach((kind, n) -> counts.add(n + " " + callSiteKind(kind)));
+        h.append(String.join("; ", counts)).append(".</p>\n")
                 .append("<table class=\"call-sites\">\n<thead><tr><th>Call site</th><th>Kind</th><th>Calls</th></tr>")
                 .append("</thead>\n<tbody>\n");
         for (Result.CallSite c : r.rewrittenCallSites()) {
             h.append("<tr><td><code>").append(Html.escape(c.at())).append("</code></td><td>")
-                    .append(c.kind().equals("boundary") ? "point" : "stub").append("</td><td><code>")
+                    .append(Html.escape(c.kind())).append("</td><td><code>")
                     .append(Html.escape(c.target())).append("</code></td></tr>\n");
         }
         h.append("</tbody>\n</table>\n</section>\n");
+    }
+
+    /** What the agent made of call sites of this kind ({@code rewrittenCallSites[].kind}), as HTML. */
+    static String callSiteKind(String kind) {
+        return switch (kind) {
+            case "boundary" -> "call(s) to the adapter's boundary types became points (the environment serves them)";
+            case "stub" -> "call(s) to native code the adapter stubs became nothing";
+            case "sync" -> "JDK synchronisation call(s) (threads, wait/notify, locks, atomics, queues) became points "
+                    + "that then make the same call";
+            case "exit" -> "call(s) that would end the JVM became the kit's guard";
+            case "environment" -> "call(s) to the kit's environment types became points";
+            default -> "call(s) of kind " + Html.escape(kind);
+        };
     }
 
     /** How to read the timelines: once, under the verdict table. */

@@ -19,8 +19,9 @@ import java.util.TreeMap;
  * @param run        what was asked of this run and what the driver declared, or {@code null} when not known
  *                   (a result written before the fork reached the driver)
  * @param rewrittenCallSites every call site of an adapter's library that the agent rewrote ({@code rewrittenCallSites}
- *                   in JSON, left out when empty): its boundary calls, which became points, and its stubbed native
- *                   calls, sorted; empty for a driver written against the SPI
+ *                   in JSON, left out when empty): its boundary calls and JDK synchronisation, which became points,
+ *                   and its stubbed native calls ({@link CallSite#KINDS}), sorted; empty for a driver written against
+ *                   the SPI
  */
 public record Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
                      String running, List<WindowResult> windows, Run run, List<CallSite> rewrittenCallSites) {
@@ -145,6 +146,17 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
      */
     public record CallSite(String kind, String target, String className, String method, String file, int line)
             implements Comparable<CallSite> {
+
+        /**
+         * What the agent did at a call site: {@code boundary} (a call to the adapter's boundary types
+         * became a point), {@code stub} (a native call became nothing), {@code sync} (JDK
+         * synchronisation became a point), {@code exit} (an exit became the kit's guard),
+         * {@code environment} (a call to the SPI's environment types became a point), {@code monitor}
+         * (a {@code synchronized} block, or a call to a {@code synchronized} method, got a point before
+         * its monitor is taken: only an exploration's scheduler stops there).
+         */
+        public static final java.util.List<String> KINDS = java.util.List.of("boundary", "stub", "sync", "exit",
+                "environment", "monitor");
 
         /** {@code com.ibm.disni.verbs.IbvCompChannel.getCqEvent(IbvCompChannel.java:83)}. */
         public String at() {

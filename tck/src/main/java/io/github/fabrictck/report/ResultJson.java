@@ -243,8 +243,8 @@ public final class ResultJson {
         List<Result.CallSite> sites = new ArrayList<>();
         for (Node c : root.objects("rewrittenCallSites")) {
             String kind = c.requiredString("kind");
-            if (!kind.equals("boundary") && !kind.equals("stub")) {
-                throw c.invalid("kind", "must be boundary or stub");
+            if (!Result.CallSite.KINDS.contains(kind)) {
+                throw c.invalid("kind", "must be one of " + String.join(", ", Result.CallSite.KINDS));
             }
             sites.add(new Result.CallSite(kind, c.requiredString("target"), c.requiredString("class"),
                     c.requiredString("method"), c.string("file"), c.integer("line")));

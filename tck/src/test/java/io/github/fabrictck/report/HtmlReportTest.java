@@ -69,10 +69,11 @@ class HtmlReportTest {
         Result r = ReportFixtures.wholeCatalog();
         String adapted = HtmlReport.render(Fixtures.withCallSites(r), Map.of());
         assertTrue(adapted.contains("<section id=\"call-sites\">\n<h2>Library call sites the agent rewrote</h2>\n"
-                + "<p>No other byte of the library is changed: 1 call(s) to its boundary became points, 1 native call(s) "
-                + "became nothing.</p>"), adapted);
+                + "<p>The agent changes the library's bytecode only at these 2 call sites, and nowhere else: 1 call(s) to "
+                + "the adapter's boundary types became points (the environment serves them); 1 call(s) to native code the "
+                + "adapter stubs became nothing.</p>"), adapted);
         assertTrue(adapted.contains("<tr><td><code>com.ibm.disni.verbs.IbvCompChannel.getCqEvent(IbvCompChannel.java:83)"
-                + "</code></td><td>point</td><td><code>RdmaVerbs.getCqEvent</code></td></tr>"), adapted);
+                + "</code></td><td>boundary</td><td><code>RdmaVerbs.getCqEvent</code></td></tr>"), adapted);
         assertTrue(adapted.contains("<tr><td><code>com.ibm.disni.RdmaCqProcessor.run(RdmaCqProcessor.java:113)</code>"
                 + "</td><td>stub</td><td><code>NativeAffinity.setAffinity</code></td></tr>"), adapted);
         assertTrue(!HtmlReport.render(r, Map.of()).contains("call-sites"), "a driver written against the SPI has none");
