@@ -87,6 +87,10 @@ final class CertificateDocument {
         ArrayNode artifacts = root.putArray("artifacts");
         c.artifacts().forEach(a -> artifacts.addObject().put("role", a.role()).put("id", a.id()).put("kind", a.kind())
                 .put("path", a.path()).put("sha256", a.sha256()));
+        if (!c.adapters().isEmpty()) {
+            ArrayNode adapters = root.putArray("adapters");
+            c.adapters().forEach(a -> adapters.add(ResultDocument.MAPPER.valueToTree(ResultJson.toJson(a))));
+        }
         root.putObject("result").put("file", ResultJson.FILE_NAME).put("sha256", c.resultSha256())
                 .put("complete", c.complete());
         ArrayNode verdicts = root.putArray("verdicts");
@@ -164,7 +168,8 @@ final class CertificateDocument {
                     jvm == null ? null : new Result.JvmInfo(string(jvm, "version"), string(jvm, "vendor")),
                     artifacts, string(result, "sha256"), result.path("complete").booleanValue(), verdicts,
                     root.hasNonNull("shard") ? new Certificate.Part(integer(object(root, "shard"), "index"),
-                            integer(object(root, "shard"), "count")) : null, merged(root));
+                            integer(object(root, "shard"), "count")) : null, merged(root),
+                    ResultJson.adaptersFromJson(ResultDocument.MAPPER.convertValue(root, Map.class)));
         } catch (IllegalArgumentException invalid) {
             throw new IOException(file + " is not a " + Certificate.SCHEMA + " document: " + invalid.getMessage(), invalid);
         }

@@ -83,9 +83,25 @@ record Certification(boolean passes, String message) {
         }
         try {
             Certificate c = CertificateDocument.read(file);
-            return c.problems(artifactsNow.of(c), DriverArtifact.fileSha256(resultFile), configured);
+            List<String> problems = new ArrayList<>(c.problems(artifactsNow.of(c), DriverArtifact.fileSha256(resultFile),
+                    configured));
+            // the certificate binds the result's digest, not its own adapters: an edit there must be caught here
+            String adapters = adapterProblem(c, resultFile);
+            if (adapters != null) {
+                problems.add(adapters);
+            }
+            return problems;
         } catch (IOException e) {
             return List.of(e.getMessage() + " Run fabric-tck:run again.");
+        }
+    }
+
+    /** {@link Certificate#adapterProblem} against the result file; {@code null} when it is unreadable (the decision says so). */
+    private static String adapterProblem(Certificate c, Path resultFile) {
+        try {
+            return c.adapterProblem(ResultDocument.read(resultFile));
+        } catch (IOException unreadable) {
+            return null;
         }
     }
 

@@ -93,6 +93,6 @@ final class ForkAftermath {
                     List.of(), Evidence.none(), reproducePrefix + driver + " -Dfabric-tck.windows=" + label, List.of()));
         }
         return new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, running, windows, result.run(),
-                result.rewrittenCallSites());
+                result.rewrittenCallSites(), result.adapters());
     }
 }

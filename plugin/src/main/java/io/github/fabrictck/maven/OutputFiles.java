@@ -131,7 +131,7 @@ final class OutputFiles {
         boolean reportsMissing = failed.keySet().stream().anyMatch(name -> !name.equals(ResultJson.FILE_NAME));
         if (reportsMissing && result.complete()) {
             kept = new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, null,
-                    result.windows(), result.run(), result.rewrittenCallSites());
+                    result.windows(), result.run(), result.rewrittenCallSites(), result.adapters());
         }
         writeOne(ResultJson.FILE_NAME, ResultDocument.text(kept));
     }

@@ -117,6 +117,10 @@ final class ResultDocument {
             r.rewrittenCallSites().forEach(c -> sites.addObject().put("kind", c.kind()).put("target", c.target())
                     .put("class", c.className()).put("method", c.method()).put("file", c.file()).put("line", c.line()));
         }
+        if (!r.adapters().isEmpty()) {
+            ArrayNode adapters = root.putArray("adapters");
+            r.adapters().forEach(a -> adapters.add(MAPPER.valueToTree(ResultJson.toJson(a))));
+        }
         return root;
     }
 

@@ -224,6 +224,7 @@ public class RunMojo extends ConfiguredRunMojo {
                     + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " bound: "
                     + artifacts.stream().map(a -> a.path() + " sha256 " + a.sha256()).collect(Collectors.joining(", "))
                     + ")");
+            c.adapterLines().forEach(a -> getLog().info("Fabric TCK certificate: " + a));
             String line = "Fabric TCK: " + (c.driver() == null ? "the driver" : c.driver().name() + " "
                     + c.driver().version()) + " " + (c.certified() ? "certified" : c.standing() + " ("
                     + String.join("; ", c.reasons()) + ")") + ".";

@@ -197,6 +197,7 @@ final class ShardMerge {
             sameSettings(first, s);
             same(first, s, "the declared families", x -> x.certificate().families());
             sameCallSites(first, s);
+            sameAdapters(first, s);
         }
         if (!catalogSha.equals(first.certificate().catalogSha256())) {
             throw new Refused(first.resultFile() + " was run with another catalog (Fabric TCK "
@@ -281,6 +282,25 @@ final class ShardMerge {
             throw new Refused(s.resultFile() + " lists " + b.size() + " library call sites the agent rewrote, but "
                     + first.resultFile() + " " + a.size() + (differing == null ? "" : " (not in both: " + differing + ")")
                     + ": merge the shards of one run only.");
+        }
+    }
+
+    /**
+     * The same adapters, declaring the same, over the same library files (by name and digest: shards may run
+     * from other local repositories), in both results and in each shard's certificate.
+     */
+    private static void sameAdapters(Shard first, Shard s) throws Refused {
+        for (Shard x : List.of(first, s)) {
+            String edited = x.certificate().adapterProblem(x.result());
+            if (edited != null) {
+                throw new Refused(x.resultFile() + ": " + edited);
+            }
+        }
+        List<Result.AdapterDeclaration> a = first.result().adapters();
+        List<Result.AdapterDeclaration> b = s.result().adapters();
+        if (!Certificate.withoutPaths(a).equals(Certificate.withoutPaths(b))) {
+            throw new Refused(s.resultFile() + " was run with the adapters " + Certificate.describe(b) + ", but "
+                    + first.resultFile() + " with " + Certificate.describe(a) + ": merge the shards of one run only.");
         }
     }
 

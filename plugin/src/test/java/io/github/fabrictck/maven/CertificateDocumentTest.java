@@ -61,6 +61,36 @@ class CertificateDocumentTest {
     }
 
     @Test
+    void theAdaptersAreWrittenReadBackAndAnEditOfThemIsRefusedByVerify() throws IOException {
+        Result r = ResultDocumentTest.rich();
+        Result adapted = new Result(r.schema(), r.tckVersion(), r.driver(), r.jvm(), r.complete(), r.running(),
+                r.windows(), r.run(), r.rewrittenCallSites(), List.of(ShardMergeTest.DISNI));
+        ResultDocument.write(adapted, dir.resolve(ResultJson.FILE_NAME));
+        assertEquals(adapted, ResultDocument.read(dir.resolve(ResultJson.FILE_NAME)));
+        String adaptersAsTheForkWrites = Json.pretty(ResultJson.toJson(adapted));
+        adaptersAsTheForkWrites = adaptersAsTheForkWrites.substring(adaptersAsTheForkWrites.indexOf("  \"adapters\": ["));
+        assertTrue(ResultDocument.text(adapted).endsWith(adaptersAsTheForkWrites), "Jackson writes them as the fork");
+        Certificate c = CertificateDocument.issue(dir, CATALOG, artifacts, Map.of(), null);
+        assertEquals(c, CertificateDocument.read(dir.resolve(Certificate.FILE_NAME)));
+        assertEquals(List.of(ShardMergeTest.DISNI), c.adapters());
+        String json = Files.readString(dir.resolve(Certificate.FILE_NAME));
+        Map<?, ?> parsed = (Map<?, ?>) Json.parse(json);
+        assertEquals(List.of("schema", "certified", "standing", "notCertifiedBecause", "tck", "catalog", "driver", "windows",
+                "settings", "jvm", "artifacts", "adapters", "result", "verdicts"), List.copyOf(parsed.keySet()));
+        assertEquals(List.of(), Certification.certificateProblems(dir, x -> x.artifacts(), null));
+
+        // the reviewer's edit: the certificate keeps the result's digest but hides the environment package
+        Files.writeString(dir.resolve(Certificate.FILE_NAME),
+                json.replace("\"environmentPackages\": [],", "\"environmentPackages\": [\"com.ibm.disni.verbs.\"],"));
+        List<String> problems = Certification.certificateProblems(dir, x -> x.artifacts(), null);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).startsWith("The certificate names [adapter io.github.fabrictck.adapters.disni."
+                + "DisniAdapter declares com.ibm.disni:disni:2.1 (packages com.ibm.disni.; environment com.ibm.disni.verbs.;"),
+                problems.get(0));
+        assertTrue(problems.get(0).endsWith("the certificate was changed after the run; run fabric-tck:run again."));
+    }
+
+    @Test
     void aCertificateWithoutDriverOrJvmReadsBackEqual() throws IOException {
         Certificate c = Certificate.of(ResultDocumentTest.bare(), CATALOG, List.of(), Map.of(), null, "ef");
         Certificate bare = new Certificate(c.certified(), c.reasons(), c.standing(), c.tckVersion(), c.catalog(),

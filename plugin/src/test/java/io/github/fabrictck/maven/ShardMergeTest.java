@@ -224,6 +224,54 @@ class ShardMergeTest {
                 refusal(one, none));
     }
 
+    static final Result.AdapterDeclaration DISNI = new Result.AdapterDeclaration(
+            "io.github.fabrictck.adapters.disni.DisniAdapter", "com.ibm.disni:disni:2.1", List.of("com.ibm.disni."),
+            List.of("com.ibm.disni.verbs.RdmaVerbs"), List.of(), List.of("com.ibm.disni.verbs.impl."),
+            List.of("com.ibm.disni.util.NativeAffinity.setAffinity"),
+            List.of(new Result.Source("/home/a/.m2/repository/com/ibm/disni/disni/2.1/disni-2.1.jar", "ab12")));
+
+    private static Result withAdapters(Result r, List<Result.AdapterDeclaration> adapters) {
+        return new Result(r.schema(), r.tckVersion(), r.driver(), r.jvm(), r.complete(), r.running(), r.windows(),
+                r.run(), r.rewrittenCallSites(), adapters);
+    }
+
+    @Test
+    void theMergeCarriesTheAdaptersAndRefusesShardsOfOtherAdapters() throws Exception {
+        Path one = shard(1, 2, List.of(), r -> withAdapters(r, List.of(DISNI)));
+        // the same jar from another machine's local repository is the same library
+        Result.AdapterDeclaration elsewhere = new Result.AdapterDeclaration(DISNI.adapterClass(), DISNI.library(),
+                DISNI.packages(), DISNI.boundaryTypes(), DISNI.environmentPackages(), DISNI.replacedPackages(),
+                DISNI.stubs(), List.of(new Result.Source("/home/b/disni-2.1.jar", "ab12")));
+        Path two = shard(2, 2, List.of(), r -> withAdapters(r, List.of(elsewhere)));
+        Result merged = merge(one, two);
+        assertEquals(List.of(DISNI), merged.adapters());
+
+        // an environment package over the library's own code is another adapter run, not a shard of this one
+        Result.AdapterDeclaration hiding = new Result.AdapterDeclaration(DISNI.adapterClass(), DISNI.library(),
+                DISNI.packages(), DISNI.boundaryTypes(), List.of("com.ibm.disni.verbs."), DISNI.replacedPackages(),
+                DISNI.stubs(), DISNI.sources());
+        Path hidden = shard(2, 2, List.of(), r -> withAdapters(r, List.of(hiding)));
+        String refusal = refusal(one, hidden);
+        assertTrue(refusal.startsWith(hidden.resolve(ResultJson.FILE_NAME) + " was run with the adapters [adapter "
+                + "io.github.fabrictck.adapters.disni.DisniAdapter declares com.ibm.disni:disni:2.1 (packages "
+                + "com.ibm.disni.; environment com.ibm.disni.verbs.;"), refusal);
+        assertTrue(refusal.endsWith(": merge the shards of one run only."), refusal);
+        Path plain = shard(2, 2, List.of());
+        assertTrue(refusal(one, plain).startsWith(plain.resolve(ResultJson.FILE_NAME) + " was run with the adapters "
+                + "no adapter, but "), refusal(one, plain));
+        Path otherJar = shard(2, 2, List.of(), r -> withAdapters(r, List.of(new Result.AdapterDeclaration(
+                DISNI.adapterClass(), DISNI.library(), DISNI.packages(), DISNI.boundaryTypes(), DISNI.environmentPackages(),
+                DISNI.replacedPackages(), DISNI.stubs(), List.of(new Result.Source(DISNI.sources().get(0).path(), "cd34"))))));
+        assertTrue(refusal(one, otherJar).contains("judged disni-2.1.jar sha256 cd34]"), refusal(one, otherJar));
+
+        // a shard whose certificate names other adapters than its result is refused, naming the file
+        editCertificate(two, c -> new Certificate(c.certified(), c.reasons(), c.standing(), c.tckVersion(), c.catalog(),
+                c.catalogSha256(), c.driver(), c.families(), c.selected(), c.excluded(), c.settings(), c.jvm(),
+                c.artifacts(), c.resultSha256(), c.complete(), c.verdicts(), c.shard(), c.merged(), List.of()));
+        assertTrue(refusal(one, two).startsWith(two.resolve(ResultJson.FILE_NAME) + ": The certificate names no adapter "
+                + "but its result records [adapter "), refusal(one, two));
+    }
+
     @Test
     void aMissingShardIsNamed() throws Exception {
         Path one = shard(1, 3, List.of());

@@ -8,6 +8,7 @@ import static net.bytebuddy.matcher.ElementMatchers.none;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
 import io.github.fabrictck.adapter.Adapter;
+import io.github.fabrictck.report.DriverArtifact;
 import io.github.fabrictck.report.Result;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -212,6 +213,33 @@ public final class Libraries {
     /** The package prefixes the run named for the driver ({@code instrumentPackages}), before the adapters' were added. */
     static List<String> driverPackages() {
         return driverPackages;
+    }
+
+    /**
+     * Each adapter's declaration with the jars or directories the scan read its library from, each
+     * hashed now as the certificate hashes the driver's artifacts ({@link DriverArtifact}): what the
+     * result's {@code adapters} records. Empty when no adapter is declared.
+     */
+    public static List<Result.AdapterDeclaration> adapters() {
+        Scan s = scan;
+        List<Result.AdapterDeclaration> all = new ArrayList<>();
+        for (Declared d : declared) {
+            List<Result.Source> sources = new ArrayList<>();
+            for (java.nio.file.Path p : s == null ? List.<java.nio.file.Path>of() : s.sources().getOrDefault(d.adapter(), List.of())) {
+                java.nio.file.Path absolute = p.toAbsolutePath().normalize();
+                try {
+                    sources.add(new Result.Source(absolute.toString().replace('\\', '/'),
+                            java.nio.file.Files.isDirectory(absolute) ? DriverArtifact.directorySha256(absolute)
+                                    : DriverArtifact.fileSha256(absolute)));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException("cannot read " + absolute + ", which held library classes of "
+                            + d.adapter(), e);
+                }
+            }
+            all.add(new Result.AdapterDeclaration(d.adapter(), d.library(), d.packages(), d.boundaryTypes(),
+                    d.environmentPackages(), d.replacedPackages(), d.stubs(), sources));
+        }
+        return all;
     }
 
     /** The scan's findings, or {@code null} when no adapter is declared or the agent did not scan. */

@@ -172,7 +172,10 @@ public final class Launcher {
         Map<String, List<WindowResult>> runs = new LinkedHashMap<>();
         // the agent scanned the libraries' classes before main: their rewritten call sites are all known now
         List<Result.CallSite> rewritten = Libraries.rewrittenSites();
-        listener.header(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, null, List.of(), run, rewritten));
+        // and the jars it read them from are hashed before any window runs, as the certificate names them
+        List<Result.AdapterDeclaration> adapters = Libraries.adapters();
+        listener.header(new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, false, null, List.of(), run, rewritten,
+                adapters));
 
         LauncherDiscoveryRequest whole = discovery(catalog, variants, config);
         Set<Sharding.Unit> assigned = shard == null ? null
@@ -215,7 +218,7 @@ public final class Launcher {
         }
         return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
                 runs.values().stream().map(Repetition::aggregate).toList(),
-                shard == null ? run : Sharding.withOutcomes(run, runs), rewritten);
+                shard == null ? run : Sharding.withOutcomes(run, runs), rewritten, adapters);
     }
 
     /** The request that runs {@code variants} (labels) of the catalog, in catalog order. */

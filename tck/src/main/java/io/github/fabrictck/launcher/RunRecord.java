@@ -54,7 +54,7 @@ public final class RunRecord {
 
     public static String headerMessage(Result header) {
         Result empty = new Result(header.schema(), header.tckVersion(), header.driver(), header.jvm(), false, null,
-                List.of(), header.run(), header.rewrittenCallSites());
+                List.of(), header.run(), header.rewrittenCallSites(), header.adapters());
         return message("header", "result", ResultJson.toJson(empty));
     }
 
@@ -260,7 +260,7 @@ public final class RunRecord {
         }
         List<WindowResult> windows = runs.values().stream().map(Repetition::aggregate).toList();
         return new Result(header.schema(), header.tckVersion(), header.driver(), header.jvm(), complete(), running,
-                windows, Sharding.withOutcomes(header.run(), runs), header.rewrittenCallSites());
+                windows, Sharding.withOutcomes(header.run(), runs), header.rewrittenCallSites(), header.adapters());
     }
 
     /** Whether the launcher's end arrived, and nothing out of order. */

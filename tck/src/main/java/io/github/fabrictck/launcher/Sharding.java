@@ -303,6 +303,6 @@ public final class Sharding {
         Result.Run run = first.result().run();
         return new Result(Result.SCHEMA, first.result().tckVersion(), first.result().driver(), first.result().jvm(),
                 true, null, windows, new Result.Run(run.families(), run.selected(), run.excluded(), run.settings()),
-                first.result().rewrittenCallSites());
+                first.result().rewrittenCallSites(), first.result().adapters());
     }
 }

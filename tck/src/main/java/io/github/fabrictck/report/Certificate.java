@@ -18,8 +18,9 @@ import java.util.TreeMap;
  * a certification ({@link Verification#standing}) and why not; the kit's version, the catalog's
  * window ids and their digest; the driver and the families it declares; the windows selected and
  * excluded; every {@code fabric-tck.*} setting in effect ({@link Settings#effective}); the JVM; the
- * SHA-256 of every artifact that supplied driver code ({@link DriverArtifact}); the SHA-256
- * of the result file and every verdict. The {@code verify} goal checks it against the artifacts and
+ * SHA-256 of every artifact that supplied driver code ({@link DriverArtifact}); for a library judged through
+ * an adapter, what each adapter declared and the SHA-256 of the jars its library was read from
+ * ({@link Result.AdapterDeclaration}, as the result records them); the SHA-256 of the result file and every verdict. The {@code verify} goal checks it against the artifacts and
  * the configuration as they are then ({@link #problems}); {@code recheck} runs it again. The plugin
  * writes and reads the file (in Maven's process, through Jackson); the layout is this one:
  *
@@ -39,6 +40,10 @@ import java.util.TreeMap;
  *                  "path": "target/acme-adapter-1.0.jar", "sha256": "..."},
  *                 {"role": "dependency", "id": "com.acme:acme-core:1.0", "kind": "jar",
  *                  "path": "/home/me/.m2/repository/com/acme/acme-core/1.0/acme-core-1.0.jar", "sha256": "..."}],
+ *   "adapters": [{"class": "io.github.fabrictck.adapters.disni.DisniAdapter", "library": "com.ibm.disni:disni:2.1",
+ *                 "packages": ["com.ibm.disni."], "boundaryTypes": [...], "environmentPackages": [...],
+ *                 "replacedPackages": [...], "stubs": [...],
+ *                 "sources": [{"path": "/home/me/.m2/.../disni-2.1.jar", "sha256": "..."}]}],
  *   "result": {"file": "fabric-tck-result.json", "sha256": "...", "complete": true},
  *   "verdicts": [{"id": "CQ-1", "variant": "a", "outcome": "PASS"}, ...]
  * }
@@ -48,7 +53,7 @@ import java.util.TreeMap;
  * "count": 4}}, and is never {@code certified}; the certificate {@code fabric-tck:merge} writes has
  * {@code "merged": {"shards": [{"index": 1, "count": 4, "result": {"sha256": "..."}, "certificate":
  * {"sha256": "..."}}, ...]}}, the digests of each shard's result and certificate files. A whole run's
- * certificate has neither member.
+ * certificate has neither member. {@code adapters} is left out for a driver written against the SPI.
  *
  * @param certified     whether the run is a certification
  * @param reasons       why it is not; empty when it is
@@ -68,12 +73,15 @@ import java.util.TreeMap;
  * @param verdicts      every verdict, in the result's order
  * @param shard         which shard the result is, or {@code null} for a whole run
  * @param merged        the shards a merged result was joined from, in shard order, or {@code null} when it was not merged
+ * @param adapters      each adapter the run used, as the result records it ({@link Result#adapters()}); empty for a
+ *                      driver written against the SPI
  */
 public record Certificate(boolean certified, List<String> reasons, String standing, String tckVersion,
                           List<String> catalog, String catalogSha256, Result.DriverInfo driver, List<String> families,
                           List<String> selected, List<String> excluded, SortedMap<String, String> settings,
                           Result.JvmInfo jvm, List<DriverArtifact> artifacts, String resultSha256, boolean complete,
-                          List<Verdict> verdicts, Part shard, List<MergedShard> merged) {
+                          List<Verdict> verdicts, Part shard, List<MergedShard> merged,
+                          List<Result.AdapterDeclaration> adapters) {
 
     /** The schema id written in every certificate. */
     public static final String SCHEMA = "fabric-tck-certificate/2";
@@ -91,6 +99,49 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         artifacts = List.copyOf(artifacts);
         verdicts = List.copyOf(verdicts);
         merged = merged == null ? null : List.copyOf(merged);
+        adapters = adapters == null ? List.of() : List.copyOf(adapters);
+    }
+
+    /** A certificate of no adapter. */
+    public Certificate(boolean certified, List<String> reasons, String standing, String tckVersion,
+                       List<String> catalog, String catalogSha256, Result.DriverInfo driver, List<String> families,
+                       List<String> selected, List<String> excluded, SortedMap<String, String> settings,
+                       Result.JvmInfo jvm, List<DriverArtifact> artifacts, String resultSha256, boolean complete,
+                       List<Verdict> verdicts, Part shard, List<MergedShard> merged) {
+        this(certified, reasons, standing, tckVersion, catalog, catalogSha256, driver, families, selected, excluded,
+                settings, jvm, artifacts, resultSha256, complete, verdicts, shard, merged, List.of());
+    }
+
+    /**
+     * The certificate's adapters as text, one line each: {@code adapter io.github.fabrictck.adapters.disni.DisniAdapter
+     * declares com.ibm.disni:disni:2.1 (packages com.ibm.disni.; ...; 1 stub) and judged disni-2.1.jar sha256 ...}.
+     */
+    public List<String> adapterLines() {
+        return adapters.stream().map(Result.AdapterDeclaration::sentence).toList();
+    }
+
+    /**
+     * Why this certificate's adapters are not the ones {@code result} records, in one sentence, or
+     * {@code null} when they are: a certificate whose {@code adapters} were edited still binds the
+     * result's digest, so a reader of the certificate alone would be misled.
+     */
+    public String adapterProblem(Result result) {
+        if (adapters.equals(result.adapters())) {
+            return null;
+        }
+        return "The certificate names " + describe(adapters) + " but its result records " + describe(result.adapters())
+                + ": the certificate was changed after the run; run fabric-tck:run again.";
+    }
+
+    /** The adapters with their sources by file name: the same library judged from another local repository is the same. */
+    public static List<Result.AdapterDeclaration> withoutPaths(List<Result.AdapterDeclaration> adapters) {
+        return adapters.stream().map(Result.AdapterDeclaration::withoutPaths).toList();
+    }
+
+    /** The adapters as the certificate's lines say them, in brackets, or {@code no adapter}. */
+    public static String describe(List<Result.AdapterDeclaration> adapters) {
+        return adapters.isEmpty() ? "no adapter"
+                : "[" + String.join("; ", adapters.stream().map(Result.AdapterDeclaration::sentence).toList()) + "]";
     }
 
     /** The certificate of a whole run, neither a shard nor merged. */
@@ -132,7 +183,7 @@ public record Certificate(boolean certified, List<String> reasons, String standi
                 : "passed " + verdicts.stream().filter(v -> v.outcome() == Outcome.PASS).count()
                   + " of the selected windows — not a certification";
         return new Certificate(still, all, phrase, tckVersion, catalog, catalogSha256, driver, families, selected,
-                excluded, settings, jvm, artifacts, resultSha256, complete, verdicts, null, shards);
+                excluded, settings, jvm, artifacts, resultSha256, complete, verdicts, null, shards, adapters);
     }
 
     /** One verdict: window id, variant id (or {@code null}) and outcome. */
@@ -188,7 +239,7 @@ public record Certificate(boolean certified, List<String> reasons, String standi
                 catalogSha256(catalog), r.driver(), run == null ? List.of() : run.families(),
                 run == null ? List.of() : run.selected(), run == null ? List.of() : run.excluded(),
                 settings, r.jvm(), artifacts, resultSha256, r.complete(), verdicts,
-                shard == null ? null : new Part(shard.index(), shard.count()), null);
+                shard == null ? null : new Part(shard.index(), shard.count()), null, r.adapters());
     }
 
     /**
@@ -305,8 +356,9 @@ public record Certificate(boolean certified, List<String> reasons, String standi
     /**
      * How {@code again} (the certificate of a re-run of this one's configuration) differs from this
      * one, one sentence each: the kit, the catalog, the driver, its families, the windows, the
-     * settings, whether the run finished, each verdict and whether it certifies. The JVM and the
-     * hashes are not compared here (see {@link #artifactProblems}). Empty when it reproduces this one.
+     * settings, the adapters (their library files by name and digest), whether the run finished, each
+     * verdict and whether it certifies. The JVM and the artifacts' hashes are not compared here (see
+     * {@link #artifactProblems}). Empty when it reproduces this one.
      */
     public List<String> differences(Certificate again) {
         List<String> d = new ArrayList<>();
@@ -318,6 +370,9 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         differ(d, "the windows excluded", excluded, again.excluded);
         Settings.differences(settings, again.settings)
                 .forEach(x -> d.add("the certificate has " + x.replace(", but the build ", ", but the re-run ")));
+        if (!withoutPaths(adapters).equals(withoutPaths(again.adapters))) {
+            d.add("the adapters: " + describe(adapters) + " in the certificate, " + describe(again.adapters) + " in the re-run");
+        }
         differ(d, "whether the run finished", complete, again.complete);
         Map<String, Outcome> before = new LinkedHashMap<>();
         verdicts.forEach(v -> before.put(v.label(), v.outcome()));

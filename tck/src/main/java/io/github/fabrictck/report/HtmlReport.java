@@ -58,6 +58,7 @@ public final class HtmlReport {
 
         header(h, r, catalog);
         verdictTable(h, r);
+        adapters(h, r);
         callSites(h, r);
         Map<String, String> described = new java.util.HashMap<>();
         for (int i = 0; i < r.windows().size(); i++) {
@@ -136,6 +137,21 @@ public final class HtmlReport {
             legend(h);
         }
         h.append("</section>\n");
+    }
+
+    /**
+     * Each adapter the run used, as it declared itself, and the library files it judged: what the
+     * verdicts are of. Left out for a driver written against the SPI.
+     */
+    private static void adapters(StringBuilder h, Result r) {
+        if (r.adapters().isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"adapters\">\n<h2>Adapters</h2>\n<ul>\n");
+        for (Result.AdapterDeclaration a : r.adapters()) {
+            h.append("<li><code>").append(Html.escape(a.sentence())).append("</code></li>\n");
+        }
+        h.append("</ul>\n</section>\n");
     }
 
     /**

@@ -22,9 +22,12 @@ import java.util.TreeMap;
  *                   in JSON, left out when empty): its boundary calls and JDK synchronisation, which became points,
  *                   and its stubbed native calls ({@link CallSite#KINDS}), sorted; empty for a driver written against
  *                   the SPI
+ * @param adapters   each adapter the agent found, as it declared itself, with the library jars or directories the
+ *                   scan read ({@code adapters} in JSON, left out when empty); empty for a driver written against the SPI
  */
 public record Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
-                     String running, List<WindowResult> windows, Run run, List<CallSite> rewrittenCallSites) {
+                     String running, List<WindowResult> windows, Run run, List<CallSite> rewrittenCallSites,
+                     List<AdapterDeclaration> adapters) {
 
     /** The schema id written in every result file. */
     public static final String SCHEMA = "fabric-tck-result/1";
@@ -32,6 +35,13 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
     public Result {
         windows = List.copyOf(windows);
         rewrittenCallSites = rewrittenCallSites == null ? List.of() : List.copyOf(rewrittenCallSites);
+        adapters = adapters == null ? List.of() : List.copyOf(adapters);
+    }
+
+    /** A result of no adapter: a driver written against the SPI, or one that keeps {@code adapters} aside. */
+    public Result(String schema, String tckVersion, DriverInfo driver, JvmInfo jvm, boolean complete,
+                  String running, List<WindowResult> windows, Run run, List<CallSite> rewrittenCallSites) {
+        this(schema, tckVersion, driver, jvm, complete, running, windows, run, rewrittenCallSites, List.of());
     }
 
     /** A result with no library call site rewritten: a driver written against the SPI. */
@@ -174,6 +184,85 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
         @Override
         public String toString() {
             return kind + " " + target + " at " + at();
+        }
+    }
+
+    /**
+     * One adapter as the run used it: what it declared ({@code io.github.fabrictck.adapter.Adapter}) and the
+     * class path elements its library's classes were read from, each with the digest the fork took of it
+     * before any window ran ({@code DriverArtifact.fileSha256}, or {@code directorySha256} for a directory).
+     *
+     * @param adapterClass        the adapter's class ({@code class} in JSON)
+     * @param library             its {@code library()}, {@code com.ibm.disni:disni:2.1}
+     * @param packages            its library packages, each ending in a dot
+     * @param boundaryTypes       its boundary types
+     * @param environmentPackages its environment packages (left unrewritten), each ending in a dot
+     * @param replacedPackages    its replaced packages (a provider of the library's own, left unrewritten), each ending in a dot
+     * @param stubs               its stubbed native methods
+     * @param sources             the jars or directories the scan read the library's classes from, by path
+     */
+    public record AdapterDeclaration(String adapterClass, String library, List<String> packages,
+                                     List<String> boundaryTypes, List<String> environmentPackages,
+                                     List<String> replacedPackages, List<String> stubs, List<Source> sources) {
+        public AdapterDeclaration {
+            packages = List.copyOf(packages);
+            boundaryTypes = List.copyOf(boundaryTypes);
+            environmentPackages = List.copyOf(environmentPackages);
+            replacedPackages = List.copyOf(replacedPackages);
+            stubs = List.copyOf(stubs);
+            sources = List.copyOf(sources);
+        }
+
+        /**
+         * This declaration with each source named by its file name only: what two runs on machines with
+         * other local repositories share when they judged the same library through the same adapter.
+         */
+        public AdapterDeclaration withoutPaths() {
+            return new AdapterDeclaration(adapterClass, library, packages, boundaryTypes, environmentPackages,
+                    replacedPackages, stubs, sources.stream().map(s -> new Source(s.fileName(), s.sha256())).toList());
+        }
+
+        /**
+         * {@code adapter io.github.fabrictck.adapters.disni.DisniAdapter declares com.ibm.disni:disni:2.1 (packages
+         * com.ibm.disni.; environment io.github.fabrictck.adapters.disni.verbs.; replaced com.ibm.disni.verbs.impl.; 2 boundary
+         * types; 1 stub) and judged disni-2.1.jar sha256 …}.
+         */
+        public String sentence() {
+            StringBuilder s = new StringBuilder("adapter ").append(adapterClass).append(" declares ").append(library)
+                    .append(" (packages ").append(String.join(", ", packages));
+            if (!environmentPackages.isEmpty()) {
+                s.append("; environment ").append(String.join(", ", environmentPackages));
+            }
+            if (!replacedPackages.isEmpty()) {
+                s.append("; replaced ").append(String.join(", ", replacedPackages));
+            }
+            if (!boundaryTypes.isEmpty()) {
+                s.append("; ").append(boundaryTypes.size()).append(boundaryTypes.size() == 1 ? " boundary type" : " boundary types");
+            }
+            s.append("; ").append(stubs.size()).append(stubs.size() == 1 ? " stub" : " stubs").append(") and judged ");
+            if (sources.isEmpty()) {
+                s.append("no library file");
+            }
+            for (int i = 0; i < sources.size(); i++) {
+                Source f = sources.get(i);
+                s.append(i == 0 ? "" : ", ").append(f.fileName()).append(" sha256 ").append(f.sha256());
+            }
+            return s.toString();
+        }
+    }
+
+    /**
+     * A jar or classes directory an adapter's library was read from.
+     *
+     * @param path   its absolute path as the fork saw it
+     * @param sha256 its SHA-256, lower-case hex ({@code DriverArtifact.directorySha256} for a directory)
+     */
+    public record Source(String path, String sha256) {
+
+        /** The last element of {@link #path}: {@code disni-2.1.jar}. */
+        public String fileName() {
+            String p = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+            return p.substring(p.lastIndexOf('/') + 1);
         }
     }
 

@@ -124,7 +124,27 @@ public final class ResultJson {
             }
             root.put("rewrittenCallSites", sites);
         }
+        if (!r.adapters().isEmpty()) {
+            List<Object> adapters = new ArrayList<>();
+            for (Result.AdapterDeclaration a : r.adapters()) {
+                adapters.add(toJson(a));
+            }
+            root.put("adapters", adapters);
+        }
         return root;
+    }
+
+    /** The JSON tree of an adapter's declaration, as an element of {@code adapters}: in results and certificates alike. */
+    public static Map<String, Object> toJson(Result.AdapterDeclaration a) {
+        List<Object> sources = new ArrayList<>();
+        for (Result.Source s : a.sources()) {
+            sources.add(object("path", s.path(), "sha256", s.sha256()));
+        }
+        return object("class", a.adapterClass(), "library", a.library(),
+                "packages", new ArrayList<Object>(a.packages()), "boundaryTypes", new ArrayList<Object>(a.boundaryTypes()),
+                "environmentPackages", new ArrayList<Object>(a.environmentPackages()),
+                "replacedPackages", new ArrayList<Object>(a.replacedPackages()),
+                "stubs", new ArrayList<Object>(a.stubs()), "sources", sources);
     }
 
     /** The JSON tree of a shard's facts, as {@code run.shard}. */
@@ -232,7 +252,33 @@ public final class ResultJson {
                 new Result.DriverInfo(driver.string("name"), driver.string("version")),
                 new Result.JvmInfo(jvm.string("version"), jvm.string("vendor")),
                 root.bool("complete"), root.optionalString("running"), windows, runFromJson(root),
-                callSitesFromJson(root));
+                callSitesFromJson(root), adaptersFromJson(root, "adapters"));
+    }
+
+    /**
+     * {@code adapters} (of a result or a certificate), which a run of a driver written against the SPI leaves out.
+     *
+     * @throws IllegalArgumentException naming the first field that is missing or of the wrong type
+     */
+    public static List<Result.AdapterDeclaration> adaptersFromJson(Map<?, ?> root) {
+        return adaptersFromJson(new Node(root, ""), "adapters");
+    }
+
+    private static List<Result.AdapterDeclaration> adaptersFromJson(Node root, String name) {
+        if (root.members().get(name) == null) {
+            return List.of();
+        }
+        List<Result.AdapterDeclaration> adapters = new ArrayList<>();
+        for (Node a : root.objects(name)) {
+            List<Result.Source> sources = new ArrayList<>();
+            for (Node s : a.objects("sources")) {
+                sources.add(new Result.Source(s.requiredString("path"), s.requiredString("sha256")));
+            }
+            adapters.add(new Result.AdapterDeclaration(a.requiredString("class"), a.requiredString("library"),
+                    strings(a, "packages"), strings(a, "boundaryTypes"), strings(a, "environmentPackages"),
+                    strings(a, "replacedPackages"), strings(a, "stubs"), sources));
+        }
+        return adapters;
     }
 
     /** {@code rewrittenCallSites}, which a result of a driver written against the SPI leaves out. */

@@ -59,6 +59,14 @@ public final class SummaryMarkdown {
                 .append(" error, ").append(s.notApplicable()).append(" not applicable")
                 .append(r.complete() ? "" : " (the run did not finish)").append(".\n\n");
 
+        // what a library's verdicts are of: the adapter's own declaration and the jars it read
+        for (Result.AdapterDeclaration a : r.adapters()) {
+            md.append("- ").append(inline(a.sentence())).append('\n');
+        }
+        if (!r.adapters().isEmpty()) {
+            md.append('\n');
+        }
+
         if (!problems.isEmpty()) {
             md.append(problems.size() == 1 ? "Problem:\n\n" : "Problems:\n\n");
             for (String problem : problems) {

@@ -99,5 +99,16 @@ class LibraryScanRunTest {
         }
         assertTrue(received.rewrittenCallSites().stream().anyMatch(c -> c.kind().equals("boundary")
                 && c.className().equals(LIBRARY + "$Loop")), received.rewrittenCallSites().toString());
+        // the adapter's declaration and the directory its library was read from, hashed, reach Maven's side
+        assertEquals(r.adapters(), received.adapters());
+        assertEquals(1, received.adapters().size(), received.adapters().toString());
+        Result.AdapterDeclaration a = received.adapters().get(0);
+        assertEquals(LibraryScanRunTest.class.getName() + "$1", a.adapterClass());
+        assertEquals("fixture:library:1", a.library());
+        assertEquals(List.of("io.github.fabrictck.fixtures.library."), a.packages());
+        assertEquals(List.of(LIBRARY + "$Natives.pin"), a.stubs());
+        Path classes = Path.of(LibraryScanRunTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        assertEquals(List.of(new Result.Source(classes.toAbsolutePath().normalize().toString(),
+                io.github.fabrictck.report.DriverArtifact.directorySha256(classes))), a.sources());
     }
 }

@@ -181,6 +181,42 @@ class CertificateTest {
     }
 
     @Test
+    void anAdapterRunsCertificateNamesTheAdapterAndTheJarItJudgedAndSeesAnEdit() throws IOException {
+        Path out = project.resolve("target/fabric-tck");
+        Result adapted = Fixtures.withAdapters(Fixtures.certifiable(Map.of()), List.of(Fixtures.DISNI));
+        Certificate c = issue(out, adapted, List.of(DriverArtifact.of("com.acme:a", null, classes(), project)));
+        assertEquals(List.of(Fixtures.DISNI), c.adapters());
+        assertEquals(List.of(Fixtures.DISNI.sentence()), c.adapterLines());
+        assertTrue(c.adapterLines().get(0).endsWith("and judged disni-2.1.jar sha256 ab12"), c.adapterLines().toString());
+        assertTrue(Files.readString(out.resolve(ReportFiles.SUMMARY_FILE_NAME)).contains("- adapter "
+                + "io.github.fabrictck.adapters.disni.DisniAdapter declares com.ibm.disni:disni:2.1 (packages com.ibm.disni."),
+                Files.readString(out.resolve(ReportFiles.SUMMARY_FILE_NAME)));
+        assertTrue(Files.readString(out.resolve(HtmlReport.FILE_NAME)).contains("<section id=\"adapters\">"));
+        assertNull(c.adapterProblem(adapted));
+
+        // a certificate that names another declaration than its result, or none, is refused
+        Result.AdapterDeclaration lite = new Result.AdapterDeclaration(Fixtures.DISNI.adapterClass(),
+                Fixtures.DISNI.library(), Fixtures.DISNI.packages(), Fixtures.DISNI.boundaryTypes(),
+                List.of("com.ibm.disni.verbs."), Fixtures.DISNI.replacedPackages(), Fixtures.DISNI.stubs(),
+                Fixtures.DISNI.sources());
+        Result hidden = Fixtures.withAdapters(adapted, List.of(lite));
+        assertTrue(c.adapterProblem(hidden).startsWith("The certificate names [adapter io.github.fabrictck.adapters."
+                + "disni.DisniAdapter declares"), c.adapterProblem(hidden));
+        assertTrue(c.adapterProblem(Fixtures.withAdapters(adapted, List.of())).endsWith("but its result records no "
+                + "adapter: the certificate was changed after the run; run fabric-tck:run again."));
+        // a re-run over another jar, or with another declaration, does not reproduce the certificate
+        Certificate again = Certificate.of(hidden, Fixtures.catalog(), c.artifacts(), PARAMETERS, null, c.resultSha256());
+        assertTrue(c.differences(again).stream().anyMatch(d -> d.startsWith("the adapters: [adapter ")),
+                c.differences(again).toString());
+        // the same jar from another local repository is the same library
+        Result elsewhere = Fixtures.withAdapters(adapted, List.of(new Result.AdapterDeclaration(lite.adapterClass(),
+                lite.library(), lite.packages(), lite.boundaryTypes(), Fixtures.DISNI.environmentPackages(),
+                lite.replacedPackages(), lite.stubs(), List.of(new Result.Source("/other/disni-2.1.jar", "ab12")))));
+        assertEquals(List.of(), c.differences(Certificate.of(elsewhere, Fixtures.catalog(), c.artifacts(), PARAMETERS,
+                null, c.resultSha256())));
+    }
+
+    @Test
     void aQuickRunSaysItIsNotACertification() throws IOException {
         Path out = project.resolve("target/fabric-tck");
         Result quick = Fixtures.withRun(Fixtures.result(true, Fixtures.window("CQ-2", null, Outcome.PASS, null)),

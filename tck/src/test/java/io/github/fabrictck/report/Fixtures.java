@@ -37,6 +37,18 @@ final class Fixtures {
                                 "RdmaCqProcessor.java", 113)));
     }
 
+    static final Result.AdapterDeclaration DISNI = new Result.AdapterDeclaration(
+            "io.github.fabrictck.adapters.disni.DisniAdapter", "com.ibm.disni:disni:2.1", List.of("com.ibm.disni."),
+            List.of("com.ibm.disni.verbs.RdmaVerbs", "com.ibm.disni.verbs.RdmaCm"),
+            List.of("io.github.fabrictck.adapters.disni.verbs."), List.of("com.ibm.disni.verbs.impl."),
+            List.of("com.ibm.disni.util.NativeAffinity.setAffinity"),
+            List.of(new Result.Source("/home/me/.m2/repository/com/ibm/disni/disni/2.1/disni-2.1.jar", "ab12")));
+
+    static Result withAdapters(Result r, List<Result.AdapterDeclaration> adapters) {
+        return new Result(r.schema(), r.tckVersion(), r.driver(), r.jvm(), r.complete(), r.running(), r.windows(), r.run(),
+                r.rewrittenCallSites(), adapters);
+    }
+
     /** A small catalog: CQ-1 (variants a, b) and CQ-2 of completion-queue, HS-2 of peer-handshake, CS-1 of connection-setup. */
     static Map<String, WindowInfo> catalog() {
         Map<String, WindowInfo> c = new LinkedHashMap<>();

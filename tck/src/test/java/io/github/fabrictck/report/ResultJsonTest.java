@@ -62,6 +62,41 @@ class ResultJsonTest {
     }
 
     @Test
+    void roundTripsTheAdaptersAndLeavesThemOutForAnSpiDriver() throws IOException {
+        Path file = dir.resolve("fabric-tck-result.json");
+        Result adapted = Fixtures.withAdapters(Fixtures.withCallSites(sample), List.of(Fixtures.DISNI));
+        ResultJson.write(adapted, file);
+        assertEquals(adapted, ResultJson.read(file));
+        assertTrue(Files.readString(file).contains("\"adapters\": [\n    {\n"
+                + "      \"class\": \"io.github.fabrictck.adapters.disni.DisniAdapter\",\n"
+                + "      \"library\": \"com.ibm.disni:disni:2.1\",\n      \"packages\": [\n        \"com.ibm.disni.\"\n      ],\n"),
+                Files.readString(file));
+        assertTrue(Files.readString(file).contains("\"sources\": [\n        {\n          \"path\": "
+                + "\"/home/me/.m2/repository/com/ibm/disni/disni/2.1/disni-2.1.jar\",\n          \"sha256\": \"ab12\"\n"),
+                Files.readString(file));
+        ResultJson.write(sample, file);
+        assertTrue(!Files.readString(file).contains("\"adapters\""), "a driver written against the SPI has none");
+        assertEquals(List.of(), ResultJson.read(file).adapters());
+    }
+
+    @Test
+    void anAdapterWithoutItsLibraryIsRefused() {
+        Map<String, Object> json = ResultJson.toJson(Fixtures.withAdapters(sample, List.of(Fixtures.DISNI)));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> adapter = (Map<String, Object>) ((List<Object>) json.get("adapters")).get(0);
+        adapter.remove("library");
+        assertThrows(IllegalArgumentException.class, () -> ResultJson.fromJson(json));
+    }
+
+    @Test
+    void anAdaptersSentenceNamesItsDeclarationAndTheJarItJudged() {
+        assertEquals("adapter io.github.fabrictck.adapters.disni.DisniAdapter declares com.ibm.disni:disni:2.1 "
+                + "(packages com.ibm.disni.; environment io.github.fabrictck.adapters.disni.verbs.; "
+                + "replaced com.ibm.disni.verbs.impl.; 2 boundary types; 1 stub) and judged disni-2.1.jar sha256 ab12",
+                Fixtures.DISNI.sentence());
+    }
+
+    @Test
     void aCallSiteOfAnotherKindIsRefused() {
         Map<String, Object> json = ResultJson.toJson(Fixtures.withCallSites(sample));
         @SuppressWarnings("unchecked")
