@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.fabrictck.adapter.Adapter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,27 +23,8 @@ class LibrariesTest {
 
     @BeforeAll
     static void declare() {
-        AgentConfig config = Libraries.configure(new AgentConfig(List.of(), List.of()), List.of(new Adapter() {
-            @Override
-            public String library() {
-                return "fixture:library:1";
-            }
-
-            @Override
-            public List<String> packages() {
-                return List.of("io.github.fabrictck.fixtures.library");
-            }
-
-            @Override
-            public List<String> boundaryTypes() {
-                return List.of(LIBRARY + "$Provider");
-            }
-
-            @Override
-            public List<String> stubs() {
-                return List.of(LIBRARY + "$Natives.pin");
-            }
-
+        AgentConfig config = Libraries.configure(new AgentConfig(List.of(), List.of()),
+                List.of(new LibraryDeclarationTest.Fixture() {
             @Override
             public List<String> rearmReceivers() {
                 // a JDK type: the fixture's classes must not be loaded in this JVM, where the agent may be attached

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.fabrictck.adapter.Adapter;
 import io.github.fabrictck.launcher.Launcher;
 import io.github.fabrictck.launcher.RunRecord;
 import io.github.fabrictck.report.Outcome;
@@ -33,27 +32,7 @@ class LibraryScanRunTest {
     @BeforeAll
     static void scanTheFixtureLibrary() throws Exception {
         Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
-        Libraries.configure(new AgentConfig(List.of(), List.of()), List.of(new Adapter() {
-            @Override
-            public String library() {
-                return "fixture:library:1";
-            }
-
-            @Override
-            public List<String> packages() {
-                return List.of("io.github.fabrictck.fixtures.library");
-            }
-
-            @Override
-            public List<String> boundaryTypes() {
-                return List.of(LIBRARY + "$Provider");
-            }
-
-            @Override
-            public List<String> stubs() {
-                return List.of(LIBRARY + "$Natives.pin");
-            }
-        }));
+        Libraries.configure(new AgentConfig(List.of(), List.of()), List.of(new LibraryDeclarationTest.Fixture()));
         Path classes = Path.of(LibraryScanRunTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
                 LibraryScanRunTest.class.getClassLoader())) {
@@ -103,7 +82,7 @@ class LibraryScanRunTest {
         assertEquals(r.adapters(), received.adapters());
         assertEquals(1, received.adapters().size(), received.adapters().toString());
         Result.AdapterDeclaration a = received.adapters().get(0);
-        assertEquals(LibraryScanRunTest.class.getName() + "$1", a.adapterClass());
+        assertEquals(LibraryDeclarationTest.Fixture.class.getName(), a.adapterClass());
         assertEquals("fixture:library:1", a.library());
         assertEquals(List.of("io.github.fabrictck.fixtures.library."), a.packages());
         assertEquals(List.of(LIBRARY + "$Natives.pin"), a.stubs());
