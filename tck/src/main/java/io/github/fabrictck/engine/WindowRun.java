@@ -573,12 +573,20 @@ public final class WindowRun {
      * a timeout longer than the bound expires), confirmed on two snapshots with no activity between.
      */
     public boolean allIdle() {
+        return allIdle(bound);
+    }
+
+    /**
+     * As {@link #allIdle()}, with another bound: a thread in a timed wait that ends sooner than
+     * {@code beyond} will wake by itself, so it is not idle.
+     */
+    public boolean allIdle(Duration beyond) {
         long before = epoch.get();
-        if (StuckDetector.allIdle(views(), bound).isEmpty()) {
+        if (StuckDetector.allIdle(views(), beyond).isEmpty()) {
             return false;
         }
         Thread.onSpinWait();
-        return StuckDetector.allIdle(views(), bound).isPresent() && epoch.get() == before;
+        return StuckDetector.allIdle(views(), beyond).isPresent() && epoch.get() == before;
     }
 
     /**
