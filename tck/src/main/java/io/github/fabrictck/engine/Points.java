@@ -65,8 +65,10 @@ public final class Points {
         }
         run.misused(operation + " was called at " + Site.format(caller.toStackTraceElement()) + " on thread '"
                 + Thread.currentThread().getName() + "' without passing a point the agent made: the calling code was "
-                + "not rewritten (an adapter's environment package, a library call outside the adapter's boundary "
-                + "types, a class defined at run time, or a reflective call), so the kit could neither hold nor see it");
+                + "not rewritten (a dependency outside the instrumented packages: add it with "
+                + "-Dfabric-tck.instrumentPackages; an adapter's environment package, a library call outside the "
+                + "adapter's boundary types, a class defined at run time, or a reflective call), so the kit could "
+                + "neither hold nor see it");
     }
 
     private static String outermost(String className) {
