@@ -13,6 +13,7 @@ public final class RunSettings {
 
     private static final String PREFIX = "fabric-tck.";
     private static volatile Map<String, String> frozen;
+    private static volatile int round = 1;
 
     private RunSettings() {
     }
@@ -22,6 +23,19 @@ public final class RunSettings {
         if (frozen == null) {
             frozen = Map.copyOf(live());
         }
+    }
+
+    /**
+     * Sets the round of a repeated run the launcher is in ({@code fabric-tck.repeat}, from 1): an exploration's
+     * k-th run explores the k-th block of seeds, so the repetitions of a sharded run share the seeds out.
+     */
+    public static void round(int r) {
+        round = Math.max(1, r);
+    }
+
+    /** The round of a repeated run the launcher is in, from 1 (1 outside the launcher). */
+    public static int round() {
+        return round;
     }
 
     /** Every {@code fabric-tck.*} setting, by property name. */

@@ -54,7 +54,8 @@ public final class Exploration {
             int schedules = (int) number("fabric-tck.schedules", DEFAULT_SCHEDULES);
             double windowSeconds = number("fabric-tck.windowTimeout", 60);
             double seconds = number("fabric-tck.exploreSeconds", Math.max(1, windowSeconds * 0.8));
-            long seed = (long) number("fabric-tck.seed", 0);
+            // each round of a repeated run explores the next block of seeds
+            long seed = (long) number("fabric-tck.seed", 0) + (long) (RunSettings.round() - 1) * schedules;
             int shrinkRuns = (int) number("fabric-tck.shrinkRuns", DEFAULT_SHRINK_RUNS);
             return new Settings(strategy, schedules, Duration.ofMillis(Math.round(seconds * 1000)), seed, replay,
                     shrinkRuns);
@@ -88,9 +89,10 @@ public final class Exploration {
      * @param failing   the failing schedule's outcome, or {@code null}
      * @param seed      the failing schedule's seed (or the last one's)
      * @param shrunk    how the failing schedule was shrunk, or {@code null}
+     * @param shrinkNanos the wall time shrinking took (0 when nothing was shrunk)
      */
     public record Report(int ran, int distinct, long decisions, long nanos, Controller.Outcome failing, long seed,
-                         Shrink.Result shrunk) {
+                         Shrink.Result shrunk, long shrinkNanos) {
 
         /** Schedules per second. */
         public double rate() {
@@ -102,7 +104,10 @@ public final class Exploration {
             return ran + " schedule(s) of the " + s.strategy() + " scheduler ran (seeds " + s.seed() + ".." + seed
                     + "), " + distinct + " distinct interleaving(s), " + (ran == 0 ? 0 : decisions / ran)
                     + " decisions a schedule on average, " + String.format(java.util.Locale.ROOT, "%.0f", rate())
-                    + " schedules/s";
+                    + " schedules/s, " + nanos / 1_000_000 + " ms" + (failing == null ? "" : " to the first failure")
+                    + (shrunk == null ? "" : ", " + shrinkNanos / 1_000_000 + " ms shrinking")
+                    + (s.replay() == null || s.replay().differences() == null ? ""
+                            : "; replayed although " + s.replay().differences() + " differ from the run that wrote it");
         }
     }
 
@@ -119,7 +124,7 @@ public final class Exploration {
         long seed = s.replay() != null ? s.replay().seed() : s.seed();
         for (int i = 0; i < budget; i++) {
             seed = s.replay() != null ? s.replay().seed() : s.seed() + i;
-            Scheduler scheduler = s.replay() != null ? new Replay(s.replay().decisions())
+            Scheduler scheduler = s.replay() != null ? new Replay(s.replay())
                     : Scheduler.of(s.strategy(), seed, expected);
             Controller.Outcome o = trial.run(scheduler, seed);
             decisions += o.decisions().size();
@@ -130,12 +135,12 @@ public final class Exploration {
                 Shrink.Result shrunk = s.replay() != null || s.shrinkRuns() == 0 ? null
                         : Shrink.shrink(o, trial, seed, s.shrinkRuns());
                 return new Report(i + 1, interleavings.size(), decisions, found, shrunk == null ? o : shrunk.outcome(),
-                        seed, shrunk);
+                        seed, shrunk, shrunk == null ? 0 : System.nanoTime() - start - found);
             }
             if (System.nanoTime() - start > s.time().toNanos()) {
-                return new Report(i + 1, interleavings.size(), decisions, System.nanoTime() - start, null, seed, null);
+                return new Report(i + 1, interleavings.size(), decisions, System.nanoTime() - start, null, seed, null, 0);
             }
         }
-        return new Report(budget, interleavings.size(), decisions, System.nanoTime() - start, null, seed, null);
+        return new Report(budget, interleavings.size(), decisions, System.nanoTime() - start, null, seed, null, 0);
     }
 }

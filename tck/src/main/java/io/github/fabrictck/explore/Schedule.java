@@ -15,9 +15,17 @@ import java.util.List;
  * @param driver    the driver's name and version
  * @param failure   what failed, in words, or {@code null}
  * @param decisions the decisions, in order
+ * @param driverSha256 the SHA-256 of the driver code the schedule ran on ({@link DriverDigest}), or {@code null}
+ *                     when unknown
  */
 public record Schedule(String window, String strategy, long seed, String kit, String driver, String failure,
-                       List<String> decisions) {
+                       List<String> decisions, String driverSha256) {
+
+    /** A schedule of this fork's driver code. */
+    public Schedule(String window, String strategy, long seed, String kit, String driver, String failure,
+                    List<String> decisions) {
+        this(window, strategy, seed, kit, driver, failure, decisions, DriverDigest.current());
+    }
 
     /**
      * How a window's trace carries a schedule file for Maven's process to write: an event whose text is
@@ -57,6 +65,9 @@ public record Schedule(String window, String strategy, long seed, String kit, St
         b.append("seed: ").append(seed).append('\n');
         b.append("kit: ").append(kit).append('\n');
         b.append("driver: ").append(driver).append('\n');
+        if (driverSha256 != null) {
+            b.append("driver-sha256: ").append(driverSha256).append('\n');
+        }
         if (failure != null) {
             b.append("failure: ").append(failure.replace('\n', ' ')).append('\n');
         }
@@ -76,6 +87,7 @@ public record Schedule(String window, String strategy, long seed, String kit, St
         String kit = null;
         String driver = null;
         String failure = null;
+        String driverSha256 = null;
         long seed = 0;
         int count = -1;
         int i = 1;
@@ -93,6 +105,7 @@ public record Schedule(String window, String strategy, long seed, String kit, St
                 case "seed" -> seed = Long.parseLong(value.trim());
                 case "kit" -> kit = value;
                 case "driver" -> driver = value;
+                case "driver-sha256" -> driverSha256 = value.strip();
                 case "failure" -> failure = value;
                 case "decisions" -> count = Integer.parseInt(value.trim());
                 default -> {
@@ -111,6 +124,24 @@ public record Schedule(String window, String strategy, long seed, String kit, St
             throw new IllegalArgumentException("the schedule file announces " + count + " decisions but holds "
                     + decisions.size());
         }
-        return new Schedule(window, strategy, seed, kit, driver, failure, decisions);
+        return new Schedule(window, strategy, seed, kit, driver, failure, decisions, driverSha256);
+    }
+
+    /**
+     * How this run differs from the one that wrote the schedule, in words ({@code "the kit (1.0 then, 1.1 now)"}), or
+     * {@code null} when nothing known differs: a replay on other code may diverge, and then says why.
+     */
+    public String differences() {
+        List<String> d = new ArrayList<>();
+        String kitNow = io.github.fabrictck.launcher.Launcher.tckVersion();
+        if (kit != null && !kit.equals(kitNow)) {
+            d.add("the kit (" + kit + " then, " + kitNow + " now)");
+        }
+        String now = DriverDigest.current();
+        if (driverSha256 != null && now != null && !driverSha256.equals(now)) {
+            d.add("the driver's classes (sha256 " + driverSha256.substring(0, Math.min(12, driverSha256.length()))
+                    + "... then, " + now.substring(0, 12) + "... now)");
+        }
+        return d.isEmpty() ? null : String.join(" and ", d);
     }
 }

@@ -182,6 +182,7 @@ public final class Launcher {
                 : new java.util.HashSet<>(Sharding.assigned(shard, List.copyOf(variants), config.repeat()));
         for (int r = 1; r <= Math.max(1, config.repeat()); r++) {
             LauncherDiscoveryRequest discovery = whole;
+            RunSettings.round(r);
             if (assigned != null) {
                 // a shard runs, in each round, only the variants the split gave it for that repetition
                 List<String> thisRound = Sharding.round(assigned, List.copyOf(variants), r);

@@ -117,4 +117,48 @@ class ExplorationReplayTest {
                 Schedule.TRACE_MARKER + "../../etc/passwd\n" + s.text(), null))).isEmpty(),
                 "only a plain file name of the kit's pattern becomes a file");
     }
+
+    @Test
+    void aScheduleFileNamesTheDriverBytesItRanOnAndAReplayOnOtherBytesSaysSo(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("classes/acme"));
+        Files.write(classes.resolve("Endpoint.class"), new byte[] {1, 2, 3});
+        String before = DriverDigest.compute(dir.resolve("classes").toString());
+        Files.write(classes.resolve("Endpoint.class"), new byte[] {1, 2, 4});
+        String after = DriverDigest.compute(dir.resolve("classes").toString());
+        assertTrue(before != null && after != null && !before.equals(after), before + " / " + after);
+        assertEquals(after, DriverDigest.compute(dir.resolve("classes").toString()), "the same bytes, the same digest");
+
+        Schedule s = new Schedule("CQ-X/explore", "pct", 7, io.github.fabrictck.launcher.Launcher.tckVersion(), "d 1",
+                "x: y", List.of("app"), before);
+        assertTrue(s.text().contains("driver-sha256: " + before + "\n"), s.text());
+        assertEquals(s, Schedule.parse(s.text()));
+        // the kit is this one; the driver's classes differ only when this JVM runs driver locations at all
+        assertEquals(DriverDigest.current() == null ? null
+                : "the driver's classes (sha256 " + before.substring(0, 12) + "... then, "
+                        + DriverDigest.current().substring(0, 12) + "... now)", s.differences());
+        Schedule otherKit = new Schedule("CQ-X/explore", "pct", 7, "0.0.1", "d 1", "x: y", List.of("app"), before);
+        assertTrue(otherKit.differences().startsWith("the kit (0.0.1 then, "), otherKit.differences());
+        io.github.fabrictck.engine.WindowNotOpened diverged = org.junit.jupiter.api.Assertions.assertThrows(
+                io.github.fabrictck.engine.WindowNotOpened.class,
+                () -> new Replay(otherKit).choose(List.of("device-interrupt"), 0));
+        assertTrue(diverged.getMessage().contains("the kit (0.0.1 then, "), diverged.getMessage());
+    }
+
+    @Test
+    void eachRoundOfARepeatedRunExploresTheNextBlockOfSeeds() {
+        System.setProperty("fabric-tck.explore", "pct");
+        System.setProperty("fabric-tck.schedules", "100");
+        System.setProperty("fabric-tck.seed", "5");
+        try {
+            assertEquals(5, Exploration.Settings.fromSystemProperties().seed());
+            io.github.fabrictck.engine.RunSettings.round(3);
+            assertEquals(205, Exploration.Settings.fromSystemProperties().seed(), "round 3 starts after two blocks of 100");
+        } finally {
+            io.github.fabrictck.engine.RunSettings.round(1);
+            System.clearProperty("fabric-tck.explore");
+            System.clearProperty("fabric-tck.schedules");
+            System.clearProperty("fabric-tck.seed");
+        }
+    }
 }
