@@ -51,7 +51,7 @@ public class MergeMojo extends FabricTckMojo {
         Path out = outputDirectory.toPath().toAbsolutePath().normalize();
         List<Path> given = ForkCommand.items(mergeInputs).stream()
                 .map(p -> basedir.toPath().resolve(p).toAbsolutePath().normalize()).toList();
-        Map<String, WindowInfo> catalog = Catalog.discover().info();
+        Map<String, WindowInfo> catalog = null;
         try {
             List<Path> inputs = ShardMerge.inputs(given);
             if (inputs.stream().anyMatch(in -> in.toAbsolutePath().normalize().equals(out))) {
@@ -62,6 +62,9 @@ public class MergeMojo extends FabricTckMojo {
             for (Path in : inputs) {
                 shards.add(ShardMerge.read(in));
             }
+            // the shards of an exploration ran the catalog with its -X windows, whatever this Maven's properties say
+            Result.Run run = shards.get(0).result().run();
+            catalog = Catalog.discover(run != null && Catalog.explores(run.settings())).info();
             Result merged = ShardMerge.merge(shards, catalog);
             OutputFiles files = new OutputFiles(out, catalog, ReportFiles::write, getLog()::warn);
             files.clear();

@@ -48,15 +48,23 @@ public final class Catalog {
         this.entries = List.copyOf(entries);
     }
 
-    /** Discovers the catalog. */
+    /** Discovers the catalog: with the exploration windows when this run explores ({@link #exploring()}). */
     public static Catalog discover() {
+        return discover(exploring());
+    }
+
+    /**
+     * Discovers the catalog, with the {@code -X} exploration windows or without them: the merge of an exploration's
+     * shards judges them against the catalog they ran, whatever Maven's own properties say.
+     */
+    public static Catalog discover(boolean explorations) {
         TestPlan plan = LauncherFactory.create().discover(
                 LauncherDiscoveryRequestBuilder.request().selectors(selectPackage(PACKAGE)).build());
         List<Entry> found = new ArrayList<>();
         for (TestIdentifier root : plan.getRoots()) {
             for (TestIdentifier id : plan.getDescendants(root)) {
                 // an exploration window runs only when an exploration is asked for (-Dfabric-tck.explore)
-                entry(id).filter(e -> !e.window().id().endsWith("-X") || exploring()).ifPresent(found::add);
+                entry(id).filter(e -> !e.window().id().endsWith("-X") || explorations).ifPresent(found::add);
             }
         }
         found.sort(Comparator.comparing((Entry e) -> order(e.window().id())).thenComparing(Entry::label));
@@ -65,7 +73,13 @@ public final class Catalog {
 
     /** Whether this run explores ({@code -Dfabric-tck.explore} or {@code -Dfabric-tck.replay} set): only then the {@code -X} windows are listed. */
     static boolean exploring() {
-        return !RunSettings.get("fabric-tck.explore", "").isBlank() || !RunSettings.get("fabric-tck.replay", "").isBlank();
+        return explores(RunSettings.all());
+    }
+
+    /** Whether a run with these {@code fabric-tck.*} settings explores: {@code fabric-tck.explore} or {@code fabric-tck.replay} set. */
+    public static boolean explores(Map<String, String> settings) {
+        return !settings.getOrDefault("fabric-tck.explore", "").isBlank()
+                || !settings.getOrDefault("fabric-tck.replay", "").isBlank();
     }
 
     /** The catalog entry a test identifier stands for, if it is a window variant. */

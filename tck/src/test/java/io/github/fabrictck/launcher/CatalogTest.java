@@ -19,6 +19,18 @@ class CatalogTest {
     }
 
     @Test
+    void theExplorationWindowsAreInTheCatalogOnlyOfARunThatExplores() {
+        List<String> plain = Catalog.discover(false).entries().stream().map(Catalog.Entry::label).toList();
+        List<String> exploring = Catalog.discover(true).entries().stream().map(Catalog.Entry::label).toList();
+        assertTrue(plain.stream().noneMatch(l -> l.contains("-X")), plain.toString());
+        assertTrue(exploring.contains("CQ-X/explore") && exploring.containsAll(plain), exploring.toString());
+        // what a merge reads from a shard's recorded settings
+        assertTrue(Catalog.explores(java.util.Map.of("fabric-tck.explore", "pct")));
+        assertTrue(Catalog.explores(java.util.Map.of("fabric-tck.replay", "schedule-CQ-X-explore.txt")));
+        assertTrue(!Catalog.explores(java.util.Map.of("fabric-tck.explore", " ", "fabric-tck.repeat", "4")));
+    }
+
+    @Test
     void anUnknownWindowIdIsOneSentenceThatListsTheCatalog() {
         ConfigurationError e = assertThrows(ConfigurationError.class,
                 () -> WindowSelection.resolve(Catalog.discover(), Set.of("CQ-9", "CQ-1"), Set.of()));
