@@ -1,6 +1,7 @@
 package io.github.fabrictck.bench;
 
 import io.github.fabrictck.bench.cs.ConnectionSetup;
+import io.github.fabrictck.bench.explore.ExplorationBench;
 import io.github.fabrictck.bench.overhead.Overhead;
 import io.github.fabrictck.bench.scale.PeerScale;
 import io.github.fabrictck.bench.scale.Scale;
@@ -71,7 +72,7 @@ public final class Bench {
             }
         }
         options.add("-Dbench.onCopies=true");
-        Process p = new ProcessBuilder(forks.command(options, forks.benchClasspath(), Bench.class.getName(),
+        Process p = new ProcessBuilder(forks.command(options, forks.selfClasspath(), Bench.class.getName(),
                 List.of(directory.toString()))).inheritIO().start();
         return p.waitFor();
     }
@@ -122,6 +123,7 @@ public final class Bench {
         r.put("scale", scale);
         r.put("connectionSetup", ConnectionSetup.measure(forks, config, work, Bench::say));
         r.put("shards", ShardScale.measure(forks, config, work, Bench::say));
+        r.put("exploration", ExplorationBench.measure(forks, config.explore(), work, Bench::say));
 
         r.put("wallTimeSeconds", Math.round((System.nanoTime() - t0) / 1e8) / 10.0);
         r.put("loadAverageAtEnd", Machine.loadAverage());

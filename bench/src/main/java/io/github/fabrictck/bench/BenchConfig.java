@@ -1,5 +1,6 @@
 package io.github.fabrictck.bench;
 
+import io.github.fabrictck.bench.explore.ExploreConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -40,18 +41,20 @@ import java.util.Properties;
  * @param shardCounts         shard counts of the sharding section ({@code bench.shardCounts}, 1, 2, 4)
  * @param shardWindows        the windows of the sharding section ({@code bench.shardWindows}, CQ and HS)
  * @param shardRepeat         runs of each of those window variants ({@code bench.shardRepeat}, 2)
+ * @param explore             section 8, exploration ({@code bench.explore*}, {@link ExploreConfig})
  */
 public record BenchConfig(int runs, List<String> drivers, double stressSeconds, boolean stressControl,
                           int falsePositiveRuns, List<String> falsePositiveWindows, int startupForks, int jmhForks, int jmhWarmupIterations,
                           int jmhIterations, int jmhIterationMillis, List<Integer> scaleSizes, int scaleCapSeconds,
                           List<Integer> scalePeers, int csRuns, List<String> csDrivers, List<String> csWindows,
-                          long seed, List<Integer> shardCounts, List<String> shardWindows, int shardRepeat) {
+                          long seed, List<Integer> shardCounts, List<String> shardWindows, int shardRepeat,
+                          ExploreConfig explore) {
 
     /** The settings of the full run. */
     public static BenchConfig defaults() {
         return new BenchConfig(100, List.of(), 60, true, 1000,
                 List.of("CQ", "HS"), 5, 2, 3, 5, 1000, List.of(1_000, 10_000, 100_000, 1_000_000), 120, List.of(8, 16, 32, 64),
-                20, List.of(), List.of("CS"), 1, List.of(1, 2, 4), List.of("CQ", "HS"), 2);
+                20, List.of(), List.of("CS"), 1, List.of(1, 2, 4), List.of("CQ", "HS"), 2, ExploreConfig.defaults());
     }
 
     /**
@@ -63,7 +66,7 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
     public static BenchConfig smoke() {
         return new BenchConfig(1, List.of("broken-cq-3"), 0.5, true, 1, List.of("CQ-3"), 1, 1, 0, 1, 100,
                 List.of(1_000), 10, List.of(8), 2, List.of("broken-cs-2"), List.of("CS-1", "CS-2"), 1, List.of(1, 2),
-                List.of("CQ-3"), 2);
+                List.of("CQ-3"), 2, ExploreConfig.smoke());
     }
 
     /** {@link #defaults()} with every {@code bench.*} property that is set and not empty applied. */
@@ -93,7 +96,18 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
                 list(p, "shardCounts", null) == null ? d.shardCounts
                         : list(p, "shardCounts", null).stream().map(Integer::valueOf).toList(),
                 list(p, "shardWindows", d.shardWindows),
-                integer(p, "shardRepeat", d.shardRepeat));
+                integer(p, "shardRepeat", d.shardRepeat),
+                new ExploreConfig(value(p, "exploreStrategy", d.explore.strategy()),
+                        list(p, "exploreSeeds", null) == null ? d.explore.seeds()
+                                : list(p, "exploreSeeds", null).stream().map(Long::valueOf).toList(),
+                        integer(p, "exploreSchedules", d.explore.schedules()),
+                        list(p, "exploreDrivers", d.explore.drivers()),
+                        list(p, "exploreControls", d.explore.controls()),
+                        integer(p, "exploreControlSchedules", d.explore.controlSchedules()),
+                        integer(p, "exploreDesignSchedules", d.explore.designSchedules()),
+                        list(p, "exploreShardCounts", null) == null ? d.explore.shardCounts()
+                                : list(p, "exploreShardCounts", null).stream().map(Integer::valueOf).toList(),
+                        integer(p, "exploreShardBlocks", d.explore.shardBlocks())));
     }
 
     /** The settings as {@code -Dbench.NAME=VALUE} flags, only those that differ from the defaults. */
@@ -135,6 +149,15 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
         m.put("shardCounts", shardCounts);
         m.put("shardWindows", shardWindows);
         m.put("shardRepeat", shardRepeat);
+        m.put("exploreStrategy", explore.strategy());
+        m.put("exploreSeeds", explore.seeds());
+        m.put("exploreSchedules", explore.schedules());
+        m.put("exploreDrivers", explore.drivers());
+        m.put("exploreControls", explore.controls());
+        m.put("exploreControlSchedules", explore.controlSchedules());
+        m.put("exploreDesignSchedules", explore.designSchedules());
+        m.put("exploreShardCounts", explore.shardCounts());
+        m.put("exploreShardBlocks", explore.shardBlocks());
         return m;
     }
 

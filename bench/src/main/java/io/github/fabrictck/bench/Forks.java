@@ -44,12 +44,32 @@ public final class Forks {
     private final Path driverLocation;
     private final List<String> classpath;
     private final Path benchClasses;
+    /** The zoo's jar (or classes), kept off every fork's class path but those of {@link #withZoo()}; or {@code null}. */
+    private final Path zoo;
+    private final boolean zooOn;
 
-    private Forks(Path agentJar, Path driverLocation, List<String> classpath, Path benchClasses) {
+    private Forks(Path agentJar, Path driverLocation, List<String> classpath, Path benchClasses, Path zoo,
+                  boolean zooOn) {
         this.agentJar = agentJar;
         this.driverLocation = driverLocation;
         this.classpath = classpath;
         this.benchClasses = benchClasses;
+        this.zoo = zoo;
+        this.zooOn = zooOn;
+    }
+
+    /**
+     * These forks with the zoo's designs on the launcher's class path and among the locations the agent rewrites,
+     * as a vendor's module with both would run; the other sections' forks never see the zoo, so their figures (classes
+     * rewritten, start-up) stay those of the sample driver alone.
+     *
+     * @throws IllegalStateException when the zoo is not on this JVM's class path
+     */
+    public Forks withZoo() {
+        if (zoo == null) {
+            throw new IllegalStateException("The zoo (fabric-tck-zoo) is not on the benchmark's class path.");
+        }
+        return new Forks(agentJar, driverLocation, classpath, benchClasses, zoo, true);
     }
 
     /**
@@ -61,6 +81,7 @@ public final class Forks {
         Path kit = location(Agent.class);
         Path driver = location(SampleDriver.class);
         Path bench = location(Forks.class);
+        Path zoo = zooLocation();
         if (!Files.isRegularFile(kit)) {
             throw new IllegalStateException("The kit is not a jar here (" + kit + "): the agent needs "
                     + "fabric-tck-<version>.jar. Run the benchmark through `verify` (or `package`) of the reactor.");
@@ -71,6 +92,7 @@ public final class Forks {
         Path agentCopy = null;
         Path driverCopy = null;
         Path benchCopy = bench;
+        Path zooCopy = null;
         int i = 0;
         for (String element : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (element.isBlank()) {
@@ -93,6 +115,10 @@ public final class Forks {
             if (p.equals(bench)) {
                 benchCopy = used;
             }
+            if (p.equals(zoo)) {
+                zooCopy = used;
+                continue;
+            }
             cp.add(used.toString());
         }
         if (agentCopy == null || driverCopy == null) {
@@ -102,8 +128,18 @@ public final class Forks {
         if (Files.isDirectory(bench)) {
             loadAll(bench);
         }
-        System.setProperty("java.class.path", String.join(File.pathSeparator, cp));
-        return new Forks(agentCopy, driverCopy, cp, benchCopy);
+        System.setProperty("java.class.path", String.join(File.pathSeparator, cp)
+                + (zooCopy == null ? "" : File.pathSeparator + zooCopy));
+        return new Forks(agentCopy, driverCopy, cp, benchCopy, zooCopy, false);
+    }
+
+    /** Where the zoo's classes come from, or {@code null} when it is not on the class path. */
+    private static Path zooLocation() {
+        try {
+            return location(Class.forName("io.github.fabrictck.zoo.ZooDriver", false, Forks.class.getClassLoader()));
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
     }
 
     /** The kit's jar, the {@code -javaagent}. */
@@ -118,7 +154,8 @@ public final class Forks {
 
     /** The JVM options that attach the agent, as the plugin gives them. */
     public List<String> agentOptions() {
-        return List.of("-Dnet.bytebuddy.safe=true", "-Dfabric-tck.instrument.locations=" + driverLocation,
+        return List.of("-Dnet.bytebuddy.safe=true", "-Dfabric-tck.instrument.locations=" + driverLocation
+                        + (zooOn ? File.pathSeparator + zoo : ""),
                 "-Dfabric-tck.windowTimeout=60", "-javaagent:" + agentJar);
     }
 
@@ -129,6 +166,9 @@ public final class Forks {
     public List<String> launcherClasspath() {
         List<String> cp = new ArrayList<>();
         cp.add(driverLocation.toString());
+        if (zooOn) {
+            cp.add(zoo.toString());
+        }
         for (String e : classpath) {
             if (!e.equals(driverLocation.toString()) && !e.equals(benchClasses.toString()) && !isJmh(e)) {
                 cp.add(e);
@@ -137,9 +177,18 @@ public final class Forks {
         return cp;
     }
 
-    /** The whole class path of this JVM (with the copies), for the benchmark's own forks. */
+    /** The whole class path of this JVM (with the copies) but the zoo, for the benchmark's own forks. */
     public List<String> benchClasspath() {
         return classpath;
+    }
+
+    /** The class path to run the benchmark itself again: {@link #benchClasspath()} and the zoo. */
+    public List<String> selfClasspath() {
+        List<String> cp = new ArrayList<>(classpath);
+        if (zoo != null) {
+            cp.add(zoo.toString());
+        }
+        return cp;
     }
 
     /** {@code java OPTIONS -cp CLASSPATH MAIN ARGS}. */

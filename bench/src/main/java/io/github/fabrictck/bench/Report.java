@@ -48,6 +48,7 @@ public final class Report {
         scale(md, map(r, "scale"));
         connectionSetup(md, map(r, "connectionSetup"));
         shards(md, map(r, "shards"));
+        exploration(md, map(r, "exploration"));
         return md.toString();
     }
 
@@ -382,6 +383,86 @@ public final class Report {
                     .append(" | ").append(row.get("variants")).append(" | ").append(row.get("runs"))
                     .append(" | ").append(Boolean.TRUE.equals(row.get("verdictsAsFirst")) ? "yes" : "**no**")
                     .append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    /** Section 8: exploration: time to the first failure per known-broken driver, compliant drivers at length, shards. */
+    private static void exploration(StringBuilder md, Map<String, Object> x) {
+        if (x == null || x.isEmpty()) {
+            return;
+        }
+        md.append("## 8. Exploration\n\n");
+        md.append("Each known-broken driver explored by its family's exploration window (").append(x.get("windows"))
+                .append("; the scripted window that catches it is not run), ").append(x.get("strategy"))
+                .append(" scheduler, at most ").append(x.get("schedules")).append(" schedules from each seed ")
+                .append(x.get("seeds")).append(", one launcher JVM per exploration as the plugin forks it. Schedules and "
+                        + "wall time to the first failure are the exploration's own (from the verdict's evidence: "
+                        + "without the JVM's start, the agent's rewriting and the shrinking, which has its own column). "
+                        + "*not found* means the budget ran out with every schedule passing.\n\n");
+        md.append("| driver | window | found | schedules to the first failure, per seed | median | time to the first "
+                + "failure, per seed | median | shrinking (decisions, thread switches, replays, time) |\n"
+                + "|---|---|---:|---|---:|---|---:|---|\n");
+        for (Map<String, Object> d : (List<Map<String, Object>>) x.get("broken")) {
+            List<Map<String, Object>> runs = (List<Map<String, Object>>) d.get("runs");
+            md.append("| ").append(d.get("driver")).append(" | ")
+                    .append(d.get("window") == null ? "no exploration window for its family" : d.get("window"))
+                    .append(" | ").append(d.get("found")).append(" / ").append(d.get("explorations")).append(" | ")
+                    .append(String.join(", ", runs.stream().map(r -> "FAIL".equals(r.get("outcome"))
+                            ? String.valueOf(r.get("schedules")) : String.valueOf(r.get("outcome")).equals("PASS")
+                            ? "not found" : String.valueOf(r.get("outcome"))).toList()))
+                    .append(" | ").append(d.get("medianSchedules") == null ? "–" : d.get("medianSchedules"))
+                    .append(" | ").append(String.join(", ", runs.stream().map(r -> r.get("firstFailureMillis") == null
+                            ? "–" : Stats.millis(num(r, "firstFailureMillis"))).toList()))
+                    .append(" | ").append(d.get("medianFirstFailureMillis") == null ? "–"
+                            : Stats.millis(num(d, "medianFirstFailureMillis")))
+                    .append(" | ").append(String.join("; ", runs.stream().filter(r -> r.get("shrink") != null)
+                            .map(r -> {
+                                Map<String, Object> k = (Map<String, Object>) r.get("shrink");
+                                return k.get("decisionsBefore") + "→" + k.get("decisionsAfter") + ", "
+                                        + k.get("switchesBefore") + "→" + k.get("switchesAfter") + ", "
+                                        + k.get("replays") + ", " + (k.get("millis") == null ? "–" : Stats.millis(num(k, "millis")));
+                            }).toList()))
+                    .append(" |\n");
+        }
+        md.append("\n### Compliant drivers at length\n\n");
+        md.append("Every exploration window, blocks of at most 1,000 seeds (`--repeat`: the k-th run explores the "
+                + "k-th block), one JVM per driver. A compliant driver must give no failing run. Schedules a second "
+                + "are those of each window's first block, from its evidence.\n\n");
+        md.append("| driver | window | schedules | verdict | failing runs | error runs | schedules/s | distinct "
+                + "interleavings (first block) | decisions a schedule |\n|---|---|---:|---|---:|---:|---:|---:|---:|\n");
+        List<Map<String, Object>> all = new java.util.ArrayList<>((List<Map<String, Object>>) x.get("controls"));
+        all.addAll((List<Map<String, Object>>) x.get("designs"));
+        for (Map<String, Object> c : all) {
+            for (Map<String, Object> v : (List<Map<String, Object>>) c.get("variants")) {
+                boolean na = "NOT_APPLICABLE".equals(v.get("outcome"));
+                md.append("| ").append(c.get("driver")).append(" | ").append(v.get("window")).append(" | ")
+                        .append(na ? "–" : Stats.grouped(lng(c, "schedulesPerWindow"))).append(" | ")
+                        .append(v.get("outcome")).append(" | ").append(v.get("fail")).append(" | ").append(v.get("error"))
+                        .append(" | ").append(v.get("rate") == null ? "–" : v.get("rate"))
+                        .append(" | ").append(v.get("distinct") == null ? "–" : v.get("distinct"))
+                        .append(" | ").append(v.get("decisionsPerSchedule") == null ? "–" : v.get("decisionsPerSchedule"))
+                        .append(" |\n");
+            }
+        }
+        Map<String, Object> sh = map(x, "shards");
+        if (sh != null && !sh.isEmpty()) {
+            md.append("\n### Sharded exploration\n\n");
+            md.append("`sample`, ").append(sh.get("windows")).append(", ").append(sh.get("repeat"))
+                    .append(" blocks of seeds (`--repeat`), unsharded and split into n shards run one after the other, "
+                            + "then merged as section 7 merges.\n\n");
+            md.append("| shards | wall time per shard | longest shard | merge | verdicts as unsharded |\n"
+                    + "|---:|---|---:|---:|---|\n");
+            for (Map<String, Object> row : (List<Map<String, Object>>) sh.get("counts")) {
+                List<Map<String, Object>> each = (List<Map<String, Object>>) row.get("shardWallMillis");
+                md.append("| ").append(row.get("shards")).append(" | ")
+                        .append(String.join(", ", each.stream().map(e -> Stats.millis(num(e, "wallMillis"))).toList()))
+                        .append(" | ").append(Stats.millis(num(row, "longestShardMillis"))).append(" | ")
+                        .append(row.get("mergeMillis") == null ? "failed: " + row.get("problem")
+                                : Stats.millis(num(row, "mergeMillis")))
+                        .append(" | ").append(Boolean.TRUE.equals(row.get("verdictsAsFirst")) ? "yes" : "**no**")
+                        .append(" |\n");
+            }
         }
         md.append('\n');
     }

@@ -29,7 +29,7 @@ class BenchSmokeTest {
         assertEquals(r.get("command"), json.get("command"));
         for (String heading : List.of("## Headline", "## 1. Directed detection", "## 2. Plain-stress baseline",
                 "## 3. False positives", "## 4. Overhead", "## 5. Scale", "## 6. Connection setup on virtual time",
-                "## 7. Sharding")) {
+                "## 7. Sharding", "## 8. Exploration")) {
             assertTrue(md.contains(heading), heading + " in\n" + md);
         }
         assertTrue(md.contains("| broken-cq-3 | CQ-3 | 1 | "), md);
@@ -53,6 +53,18 @@ class BenchSmokeTest {
         List<Map<String, Object>> shards = (List<Map<String, Object>>) ((Map<String, Object>) json.get("shards")).get("counts");
         assertEquals(List.of(1L, 2L), shards.stream().map(s -> s.get("shards")).toList());
         shards.forEach(s -> assertEquals(Boolean.TRUE, s.get("verdictsAsFirst"), "merged as unsharded: " + s));
+        Map<String, Object> exploration = (Map<String, Object>) json.get("exploration");
+        Map<String, Object> found = ((List<Map<String, Object>>) exploration.get("broken")).get(0);
+        assertEquals("broken-cq-4", found.get("driver"));
+        assertEquals("CQ-X", found.get("window"));
+        assertEquals(1L, found.get("found"), "CQ-X finds broken-cq-4's bug within 50 schedules: " + found);
+        assertTrue(md.contains("| broken-cq-4 | CQ-X | 1 / 1 | "), md);
+        Map<String, Object> control = ((List<Map<String, Object>>) exploration.get("controls")).get(0);
+        ((List<Map<String, Object>>) control.get("variants")).forEach(v -> assertEquals(0L, v.get("fail"),
+                "no false failure on sample: " + v));
+        List<Map<String, Object>> explorationShards = (List<Map<String, Object>>) ((Map<String, Object>) exploration
+                .get("shards")).get("counts");
+        explorationShards.forEach(s -> assertEquals(Boolean.TRUE, s.get("verdictsAsFirst"), "merged as unsharded: " + s));
         Map<String, Object> startup = (Map<String, Object>) ((Map<String, Object>) json.get("overhead")).get("startup");
         assertTrue(((Number) ((Map<String, Object>) startup.get("withAgent")).get("instrumentedClasses")).intValue() > 0,
                 "the agent rewrote the driver's classes: " + startup);

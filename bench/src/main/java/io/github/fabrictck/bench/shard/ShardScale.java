@@ -46,19 +46,34 @@ public final class ShardScale {
     }
 
     /** Runs every shard count of the configuration; one entry per count. */
-    @SuppressWarnings("unchecked")
     public static Map<String, Object> measure(Forks forks, BenchConfig config, Path work, Consumer<String> say)
             throws IOException, InterruptedException {
-        String windows = String.join(",", config.shardWindows());
+        return measure(forks, String.join(",", config.shardWindows()), config.shardRepeat(), config.shardCounts(),
+                List.of(), work, "7. shards", say);
+    }
+
+    /**
+     * Runs {@code sample}'s {@code windows}, {@code repeat} runs each, unsharded and split into each of {@code counts}
+     * shards, with the kit's settings {@code jvmOptions}; one entry per count.
+     *
+     * @param label how the progress lines start
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> measure(Forks forks, String windows, int repeat, List<Integer> counts,
+                                              List<String> jvmOptions, Path work, String label, Consumer<String> say)
+            throws IOException, InterruptedException {
         Map<String, Object> section = new LinkedHashMap<>();
         section.put("driver", "sample");
         section.put("windows", windows);
-        section.put("repeat", config.shardRepeat());
+        section.put("repeat", repeat);
+        if (!jvmOptions.isEmpty()) {
+            section.put("settings", jvmOptions);
+        }
         List<Map<String, Object>> rows = new ArrayList<>();
         List<List<Object>> reference = null;
-        for (int n : config.shardCounts()) {
-            say.accept("7. shards: sample, " + windows + ", repeat " + config.shardRepeat() + ", " + n + " shard(s)");
-            Map<String, Object> row = split(forks, config, work.resolve("shards-" + n), n, windows);
+        for (int n : counts) {
+            say.accept(label + ": sample, " + windows + ", repeat " + repeat + ", " + n + " shard(s)");
+            Map<String, Object> row = split(forks, work.resolve("shards-" + n), n, windows, repeat, jvmOptions);
             List<List<Object>> verdicts = (List<List<Object>>) row.remove("verdictList");
             if (reference == null) {
                 reference = verdicts;
@@ -72,8 +87,8 @@ public final class ShardScale {
         return section;
     }
 
-    private static Map<String, Object> split(Forks forks, BenchConfig config, Path dir, int n, String windows)
-            throws IOException, InterruptedException {
+    private static Map<String, Object> split(Forks forks, Path dir, int n, String windows, int repeat,
+                                             List<String> jvmOptions) throws IOException, InterruptedException {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("shards", n);
         List<Map<String, Object>> shards = new ArrayList<>();
@@ -88,10 +103,12 @@ public final class ShardScale {
             if (!whole) {
                 args.addAll(List.of("--shard", i + "/" + n));
             }
-            if (config.shardRepeat() > 1) {
-                args.addAll(List.of("--repeat", Integer.toString(config.shardRepeat())));
+            if (repeat > 1) {
+                args.addAll(List.of("--repeat", Integer.toString(repeat)));
             }
-            Forks.Outcome o = Forks.run(forks.command(forks.agentOptions(), forks.launcherClasspath(),
+            List<String> options = new ArrayList<>(forks.agentOptions());
+            options.addAll(jvmOptions);
+            Forks.Outcome o = Forks.run(forks.command(options, forks.launcherClasspath(),
                     "io.github.fabrictck.launcher.Main", args), out.resolve("fork.log"), Duration.ofSeconds(1800), null);
             Map<String, Object> s = new LinkedHashMap<>();
             s.put("index", i);
@@ -107,7 +124,7 @@ public final class ShardScale {
         long t0 = System.nanoTime();
         try {
             Result merged = whole ? wholeRun(dir.resolve("shard-1").resolve(ResultJson.FILE_NAME), shards.get(0))
-                    : merge(dir, n, config, shards);
+                    : merge(dir, n, repeat, shards);
             row.put("mergeMillis", whole ? 0L : (System.nanoTime() - t0) / 1_000_000);
             List<List<Object>> verdicts = new ArrayList<>();
             for (WindowResult w : merged.windows()) {
@@ -136,7 +153,7 @@ public final class ShardScale {
     }
 
     /** Reads, checks and merges the n shards as {@code fabric-tck:merge} does. */
-    private static Result merge(Path dir, int n, BenchConfig config, List<Map<String, Object>> shards) throws IOException {
+    private static Result merge(Path dir, int n, int repeat, List<Map<String, Object>> shards) throws IOException {
         List<Sharding.Named> named = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
             Path file = dir.resolve("shard-" + i).resolve(ResultJson.FILE_NAME);
@@ -150,9 +167,11 @@ public final class ShardScale {
             shards.get(i - 1).put("windowMillis",
                     r.run().shard().runs().stream().mapToLong(Result.ShardRun::durationMillis).sum());
         }
-        Sharding.cover(named, config.shardRepeat());
+        Sharding.cover(named, repeat);
         Result merged = Sharding.combine(named);
-        ReportFiles.writeAll(merged, dir.resolve("merged"), Catalog.discover().info());
+        Result.Run run = merged.run();
+        ReportFiles.writeAll(merged, dir.resolve("merged"),
+                Catalog.discover(run != null && Catalog.explores(run.settings())).info());
         return merged;
     }
 }
