@@ -101,29 +101,39 @@ public final class Bench {
         r.put("catalog", catalog.entries().stream().map(Catalog.Entry::label).toList());
 
         // One section, and one JVM, at a time, so that they do not disturb each other's timings.
-        List<Map<String, Object>> directed = directed(forks, config, work);
-        List<Map<String, Object>> stress = stressAll(forks, config, work);
+        List<Map<String, Object>> directed = config.runs(1) ? directed(forks, config, work) : null;
+        List<Map<String, Object>> stress = config.runs(2) ? stressAll(forks, config, work) : null;
         r.put("directed", directed);
         r.put("stress", stress);
-        r.put("headline", headline(directed, stress, config));
-        Map<String, Object> fp = falsePositives(forks, config, work, catalog);
+        r.put("headline", directed == null || stress == null ? null : headline(directed, stress, config));
+        Map<String, Object> fp = config.runs(3) ? falsePositives(forks, config, work, catalog) : null;
         r.put("falsePositives", fp);
-        Map<String, Object> overhead = new LinkedHashMap<>();
-        say("4. overhead: start-up, " + config.startupForks() + " JVMs with and without the agent");
-        overhead.put("startup", Overhead.startup(forks, config, work));
-        overhead.put("launchToFirstWindowMillis", fp.get("launchToFirstWindowMillis"));
-        say("4. overhead: send-path throughput (JMH)");
-        overhead.put("throughput", Overhead.throughput(forks, config, work));
-        r.put("overhead", overhead);
-        say("5. scale: completions per window " + config.scaleSizes());
-        Map<String, Object> scale = new LinkedHashMap<>();
-        scale.put("completions", Scale.completions(forks, config, work));
-        say("5. scale: peers in all-to-all first contact " + config.scalePeers());
-        scale.put("peers", PeerScale.measure(forks, config.scalePeers(), work));
-        r.put("scale", scale);
-        r.put("connectionSetup", ConnectionSetup.measure(forks, config, work, Bench::say));
-        r.put("shards", ShardScale.measure(forks, config, work, Bench::say));
-        r.put("exploration", ExplorationBench.measure(forks, config.explore(), work, Bench::say));
+        if (config.runs(4)) {
+            Map<String, Object> overhead = new LinkedHashMap<>();
+            say("4. overhead: start-up, " + config.startupForks() + " JVMs with and without the agent");
+            overhead.put("startup", Overhead.startup(forks, config, work));
+            overhead.put("launchToFirstWindowMillis", fp == null ? null : fp.get("launchToFirstWindowMillis"));
+            say("4. overhead: send-path throughput (JMH)");
+            overhead.put("throughput", Overhead.throughput(forks, config, work));
+            r.put("overhead", overhead);
+        }
+        if (config.runs(5)) {
+            say("5. scale: completions per window " + config.scaleSizes());
+            Map<String, Object> scale = new LinkedHashMap<>();
+            scale.put("completions", Scale.completions(forks, config, work));
+            say("5. scale: peers in all-to-all first contact " + config.scalePeers());
+            scale.put("peers", PeerScale.measure(forks, config.scalePeers(), work));
+            r.put("scale", scale);
+        }
+        if (config.runs(6)) {
+            r.put("connectionSetup", ConnectionSetup.measure(forks, config, work, Bench::say));
+        }
+        if (config.runs(7)) {
+            r.put("shards", ShardScale.measure(forks, config, work, Bench::say));
+        }
+        if (config.runs(8)) {
+            r.put("exploration", ExplorationBench.measure(forks, config.explore(), work, Bench::say));
+        }
 
         r.put("wallTimeSeconds", Math.round((System.nanoTime() - t0) / 1e8) / 10.0);
         r.put("loadAverageAtEnd", Machine.loadAverage());

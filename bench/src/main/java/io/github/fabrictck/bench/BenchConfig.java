@@ -42,19 +42,27 @@ import java.util.Properties;
  * @param shardWindows        the windows of the sharding section ({@code bench.shardWindows}, CQ and HS)
  * @param shardRepeat         runs of each of those window variants ({@code bench.shardRepeat}, 2)
  * @param explore             section 8, exploration ({@code bench.explore*}, {@link ExploreConfig})
+ * @param sections            the sections to run ({@code bench.sections}, 1 to 8: all; for example {@code 8} for the
+ *                            exploration alone; the headline needs 1 and 2)
  */
 public record BenchConfig(int runs, List<String> drivers, double stressSeconds, boolean stressControl,
                           int falsePositiveRuns, List<String> falsePositiveWindows, int startupForks, int jmhForks, int jmhWarmupIterations,
                           int jmhIterations, int jmhIterationMillis, List<Integer> scaleSizes, int scaleCapSeconds,
                           List<Integer> scalePeers, int csRuns, List<String> csDrivers, List<String> csWindows,
                           long seed, List<Integer> shardCounts, List<String> shardWindows, int shardRepeat,
-                          ExploreConfig explore) {
+                          ExploreConfig explore, List<Integer> sections) {
+
+    /** Whether section {@code n} runs. */
+    public boolean runs(int n) {
+        return sections.contains(n);
+    }
 
     /** The settings of the full run. */
     public static BenchConfig defaults() {
         return new BenchConfig(100, List.of(), 60, true, 1000,
                 List.of("CQ", "HS"), 5, 2, 3, 5, 1000, List.of(1_000, 10_000, 100_000, 1_000_000), 120, List.of(8, 16, 32, 64),
-                20, List.of(), List.of("CS"), 1, List.of(1, 2, 4), List.of("CQ", "HS"), 2, ExploreConfig.defaults());
+                20, List.of(), List.of("CS"), 1, List.of(1, 2, 4), List.of("CQ", "HS"), 2, ExploreConfig.defaults(),
+                List.of(1, 2, 3, 4, 5, 6, 7, 8));
     }
 
     /**
@@ -66,7 +74,8 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
     public static BenchConfig smoke() {
         return new BenchConfig(1, List.of("broken-cq-3"), 0.5, true, 1, List.of("CQ-3"), 1, 1, 0, 1, 100,
                 List.of(1_000), 10, List.of(8), 2, List.of("broken-cs-2"), List.of("CS-1", "CS-2"), 1, List.of(1, 2),
-                List.of("CQ-3"), 2, ExploreConfig.smoke());
+                List.of("CQ-3"), 2, ExploreConfig.smoke(),
+                List.of(1, 2, 3, 4, 5, 6, 7, 8));
     }
 
     /** {@link #defaults()} with every {@code bench.*} property that is set and not empty applied. */
@@ -107,7 +116,9 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
                         integer(p, "exploreDesignSchedules", d.explore.designSchedules()),
                         list(p, "exploreShardCounts", null) == null ? d.explore.shardCounts()
                                 : list(p, "exploreShardCounts", null).stream().map(Integer::valueOf).toList(),
-                        integer(p, "exploreShardBlocks", d.explore.shardBlocks())));
+                        integer(p, "exploreShardBlocks", d.explore.shardBlocks())),
+                list(p, "sections", null) == null ? d.sections
+                        : list(p, "sections", null).stream().map(Integer::valueOf).toList());
     }
 
     /** The settings as {@code -Dbench.NAME=VALUE} flags, only those that differ from the defaults. */
@@ -158,6 +169,7 @@ public record BenchConfig(int runs, List<String> drivers, double stressSeconds, 
         m.put("exploreDesignSchedules", explore.designSchedules());
         m.put("exploreShardCounts", explore.shardCounts());
         m.put("exploreShardBlocks", explore.shardBlocks());
+        m.put("sections", sections);
         return m;
     }
 
