@@ -75,7 +75,7 @@ public final class ExplorationBench {
                             1, work.resolve("explore-" + driver + "-" + seed));
                     runs.add(run);
                     say.accept("   " + run.get("outcome") + (run.get("schedules") == null ? ""
-                            : " after " + run.get("schedules") + " schedule(s), " + run.get("firstFailureMillis") + " ms"));
+                            : " after " + run.get("schedules") + " schedule(s), " + run.get("millis") + " ms"));
                 }
             }
             d.put("runs", runs);
