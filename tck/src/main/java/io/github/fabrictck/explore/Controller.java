@@ -130,7 +130,6 @@ public final class Controller implements Gate {
      */
     private boolean decideHere(Thread self) {
         if (!claim(turn.get())) {
-            Prof.N[13]++;
             nudge();
             return false;
         }
@@ -139,7 +138,6 @@ public final class Controller implements Gate {
             if (granted != null || !open || run.misuse() != null || decisions.size() >= MAX_DECISIONS
                     || !(s = run.settle()).settled() || s.contended()) {
                 // the kit's thread waits for the rest of the driver, confirms a contended state, or ends the schedule
-                Prof.N[12]++;
                 release();
                 nudge();
                 return false;
@@ -152,14 +150,12 @@ public final class Controller implements Gate {
             List<String> options = options(threads);
             Thread next = choose(threads, options);
             if (next == self) {
-                Prof.N[8]++;
                 return true;
             }
             if (next == null) {
                 handBack();
                 return false;
             }
-            Prof.N[9]++;
             granted = next;
             release();
             LockSupport.unpark(next);
@@ -354,12 +350,10 @@ public final class Controller implements Gate {
             long seen = turn.get();
             if ((seen & 3L) == HANDED_BACK) {
                 turn.set(seen & ~3L | CLAIMED);
-                Prof.N[10]++;
                 return;
             }
             // the turn is read first: a thread let go after it was read makes the claim fail
             if ((seen & 3L) == RUNNING && granted == null && settled(run) && claim(seen)) {
-                Prof.N[11]++;
                 return;
             }
             if (made != decided) {

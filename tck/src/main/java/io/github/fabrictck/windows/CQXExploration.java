@@ -87,7 +87,6 @@ class CQXExploration {
                     + " of " + settings.strategy() + ", seed " + report.seed() + ", " + o.decisions().size()
                     + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=target/fabric-tck/" + FILE + "]");
         }
-        System.err.println("PROF " + io.github.fabrictck.explore.Prof.dump());
         if (report.ran() == 0) {
             throw new WindowNotOpened("no schedule ran");
         }
@@ -99,26 +98,21 @@ class CQXExploration {
                                                boolean teardownRule) {
         w.run().trace().restart();
         w.run().trace().add("kit", "schedule with seed " + seed, null);
-        long p0 = io.github.fabrictck.explore.Prof.t();
         kept.take();
         Set<Thread> before = new HashSet<>(w.run().threads());
         CqTrial trial = new CqTrial(w.run(), w.session(), kept.app, kept.interrupt);
-        io.github.fabrictck.explore.Prof.add(0, p0);
         if (!teardownRule) {
             trial.device().withoutTeardownRule();
         }
         Cq world = new Cq(w, trial);
         boolean closed = false;
         boolean clean = false;
-        p0 = io.github.fabrictck.explore.Prof.t();
         try {
             Controller.Outcome o = new Controller().run(w.run(), world, scheduler, w.session().pointTimeout());
             closed = world.app.isDone();
             clean = closed && o.failure() == null;
             return o;
         } finally {
-            io.github.fabrictck.explore.Prof.add(7, p0);
-            p0 = io.github.fabrictck.explore.Prof.t();
             if (closed) {
                 trial.closedByScript();
             } else {
@@ -131,7 +125,6 @@ class CQXExploration {
             List<Thread> mine = new ArrayList<>(w.run().threads());
             mine.removeAll(before);
             w.run().retire(mine);
-            io.github.fabrictck.explore.Prof.add(6, p0);
         }
     }
 

@@ -58,13 +58,10 @@ public final class CqTrial implements AutoCloseable {
         this.run = run;
         this.session = session;
         this.kept = keptApp != null;
-        long p0 = io.github.fabrictck.explore.Prof.t();
         this.before = java.util.Set.copyOf(run.threads());
         this.device = new SimulatedDevice(run, keptInterrupt);
         this.context = new KitContext(run);
-        io.github.fabrictck.explore.Prof.add(2, p0); p0 = io.github.fabrictck.explore.Prof.t();
         this.app = keptApp != null ? keptApp : new AppThread(run, "app");
-        io.github.fabrictck.explore.Prof.add(3, p0); p0 = io.github.fabrictck.explore.Prof.t();
         CompletableFuture<CompletionQueueDriver> opened = app.submit("Driver.openCompletionQueue",
                 () -> session.driver().openCompletionQueue(context, device));
         // opening loads and rewrites the driver's classes on first use: give it more than a point
@@ -72,9 +69,7 @@ public final class CqTrial implements AutoCloseable {
         if (driver == null) {
             throw new WindowNotOpened("Driver.openCompletionQueue returned null");
         }
-        io.github.fabrictck.explore.Prof.add(4, p0); p0 = io.github.fabrictck.explore.Prof.t();
         device.attach(driver);
-        io.github.fabrictck.explore.Prof.add(5, p0);
     }
 
     /** The simulated device. */
