@@ -11,4 +11,11 @@ public interface Gate {
 
     /** Whether the thread is stopped in {@link #pause} now (the engine then counts it as held). */
     boolean isPaused(Thread thread);
+
+    /**
+     * Called on a driver thread about to wait (a blocking call, the kit's wait for work): it may go
+     * idle with no point to say so, so the scheduler should look soon rather than at its leisure.
+     */
+    default void mayIdle(Thread thread) {
+    }
 }

@@ -227,6 +227,10 @@ public final class WindowRun {
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
         d.workQueued = workQueued;
         d.waitingForWork = true;
+        Gate g = gate;
+        if (g != null) {
+            g.mayIdle(d.thread);
+        }
         try {
             return wait.call();
         } finally {
@@ -672,6 +676,10 @@ public final class WindowRun {
         }
         Object result;
         if (timeout != Blocking.NOT_BLOCKING) {
+            Gate g = gate;
+            if (g != null) {
+                g.mayIdle(t);
+            }
             Object key = Wakes.waitKey(target, args, t);
             d.waitTarget = target;
             d.waitArgs = args;

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -30,13 +31,40 @@ public final class Controller implements Gate {
     /** A schedule longer than this many decisions has a thread that never blocks: the kit cannot end it. */
     static final int MAX_DECISIONS = 20_000;
 
+    /** Who may decide: nobody (a thread runs; whoever first sees the driver settled claims it), or one thread. */
+    private static final long RUNNING = 0;
+    private static final long CLAIMED = 1;
+    /** A stopped thread decided or judged something only the kit's thread carries out (an environment action). */
+    private static final long HANDED_BACK = 2;
+
     private final Object monitor = new Object();
     private final Map<Thread, Stop> stopped = new HashMap<>();
     private final Set<Thread> paused = ConcurrentHashMap.newKeySet();
     private volatile Thread granted;
     private volatile boolean open = true;
-    /** The kit's thread, which decides: a thread that stops or takes its turn wakes it. */
+    /** The kit's thread, which decides when no stopped thread can: a thread that cannot decide wakes it. */
     private volatile Thread deciding;
+    /**
+     * The turn's state in its two low bits, and how many times it was given up above them: a claim made
+     * on what was read before the last hand-over fails, so nobody decides on a state read while a thread
+     * just let go was still counted as stopped.
+     */
+    private final AtomicLong turn = new AtomicLong(CLAIMED);
+    /** Something may have settled the driver (a thread about to wait, one that could not decide): look soon. */
+    private volatile boolean nudged;
+    /** How many decisions were made: the kit's thread waits for a settled driver only as long as none is. */
+    private volatile int made;
+
+    // the schedule under way; read and written only by whoever holds the turn (its hand-over orders them)
+    private WindowRun run;
+    private World world;
+    private Scheduler scheduler;
+    private final List<String> decisions = new ArrayList<>();
+    private long fingerprint = 1125899906842597L;
+    /** An environment action a stopped thread chose, which the kit's thread carries out. */
+    private String pendingAction;
+    /** What a stopped thread's decision threw (a replay that diverged), which the kit's thread rethrows. */
+    private RuntimeException pendingError;
 
     private record Stop(Point point, boolean isAfter) {
     }
@@ -51,7 +79,14 @@ public final class Controller implements Gate {
     public record Outcome(List<String> decisions, long fingerprint, World.Failure failure) {
     }
 
-    // each thread waits parked for its own turn: a notifyAll on one monitor would wake every stopped thread at every step
+    /**
+     * Stops a driver thread at a point until the scheduler lets it run on. The decision is made
+     * here, on the stopped thread, when the driver has settled with it (it is the only thread that
+     * ran): choosing itself, it runs on without a hand-off; choosing another thread, it lets that
+     * one go itself. Only what the kit's thread must do (an environment action, a failure, an end)
+     * or a driver not settled yet goes back to the kit's thread. The decision is the same wherever
+     * it is made: the same settled state, the same options, the same scheduler.
+     */
     @Override
     public void pause(Thread thread, Point point, boolean isAfter) {
         synchronized (monitor) {
@@ -61,7 +96,15 @@ public final class Controller implements Gate {
             stopped.put(thread, new Stop(point, isAfter));
             paused.add(thread);
         }
-        LockSupport.unpark(deciding);
+        if (decideHere(thread)) {
+            synchronized (monitor) {
+                stopped.remove(thread);
+                paused.remove(thread);
+            }
+            // only once it no longer counts as stopped may anybody see the driver settled again
+            release();
+            return;
+        }
         boolean interrupted = false;
         while (open && granted != thread) {
             LockSupport.park(this);
@@ -71,14 +114,82 @@ public final class Controller implements Gate {
             stopped.remove(thread);
             paused.remove(thread);
         }
-        // only once it no longer counts as stopped does the kit's thread see it took its turn
+        // only once it no longer counts as stopped does anybody see it took its turn
         if (granted == thread) {
             granted = null;
         }
-        LockSupport.unpark(deciding);
         if (interrupted) {
             thread.interrupt();
         }
+    }
+
+    /**
+     * Makes the next decision on a thread that just stopped, when the driver has settled.
+     *
+     * @return whether it chose this very thread, which then runs on
+     */
+    private boolean decideHere(Thread self) {
+        if (!claim(turn.get())) {
+            nudge();
+            return false;
+        }
+        try {
+            StuckDetector.Settle s;
+            if (granted != null || !open || run.misuse() != null || decisions.size() >= MAX_DECISIONS
+                    || !(s = run.settle()).settled() || s.contended()) {
+                // the kit's thread waits for the rest of the driver, confirms a contended state, or ends the schedule
+                release();
+                nudge();
+                return false;
+            }
+            if (world.judgeAnyState().isPresent()) {
+                handBack();
+                return false;
+            }
+            List<Thread> threads = stoppedThreads();
+            List<String> options = options(threads);
+            Thread next = choose(threads, options);
+            if (next == self) {
+                return true;
+            }
+            if (next == null) {
+                handBack();
+                return false;
+            }
+            granted = next;
+            release();
+            LockSupport.unpark(next);
+            return false;
+        } catch (RuntimeException | Error e) {
+            pendingError = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            handBack();
+            return false;
+        }
+    }
+
+    private void handBack() {
+        turn.set(turn.get() & ~3L | HANDED_BACK);
+        LockSupport.unpark(deciding);
+    }
+
+    @Override
+    public void mayIdle(Thread thread) {
+        nudge();
+    }
+
+    private void nudge() {
+        nudged = true;
+        LockSupport.unpark(deciding);
+    }
+
+    /** Takes the turn as it was read, if nobody decides now and nobody took or gave it up since. */
+    private boolean claim(long seen) {
+        return (seen & 3L) == RUNNING && turn.compareAndSet(seen, seen | CLAIMED);
+    }
+
+    /** Gives the turn up (its holder only). */
+    private void release() {
+        turn.set((turn.get() & ~3L) + 4 | RUNNING);
     }
 
     @Override
@@ -103,58 +214,100 @@ public final class Controller implements Gate {
      * @param settleTimeout how long the driver's threads may take to stop or idle after a decision
      */
     public Outcome run(WindowRun run, World world, Scheduler scheduler, Duration settleTimeout) {
-        List<String> decisions = new ArrayList<>();
-        long fingerprint = 1125899906842597L;
+        this.run = run;
+        this.world = world;
+        this.scheduler = scheduler;
         deciding = Thread.currentThread();
         run.gate(this);
         try {
             world.start();
+            release();
             while (true) {
-                settle(run, settleTimeout);
+                awaitTurn(run, settleTimeout);
+                if (pendingError != null) {
+                    throw pendingError;
+                }
+                if (pendingAction != null) {
+                    String action = pendingAction;
+                    pendingAction = null;
+                    act(action);
+                    release();
+                    continue;
+                }
                 Optional<World.Failure> failure = world.judgeAnyState();
                 List<Thread> threads = stoppedThreads();
-                List<String> options = new ArrayList<>();
-                threads.forEach(t -> options.add(t.getName()));
                 if (threads.isEmpty() && failure.isEmpty()) {
                     failure = world.judgeIdle(run.stuck());
                 }
                 if (failure.isPresent()) {
-                    return new Outcome(decisions, fingerprint, failure.get());
+                    return new Outcome(List.copyOf(decisions), fingerprint, failure.get());
                 }
-                options.addAll(world.actions());
+                List<String> options = options(threads);
                 if (options.isEmpty()) {
                     // a lock cycle counts as idle: only at the end, where nothing else can happen, is it looked for
                     String deadlock = mayDeadlock(run.threads()) ? ThreadDump.deadlock(run.threads()) : null;
                     World.Failure end = deadlock != null ? new World.Failure("the driver's threads never deadlock",
                             deadlock) : world.judgeEnd().orElse(null);
-                    return new Outcome(decisions, fingerprint, end);
+                    return new Outcome(List.copyOf(decisions), fingerprint, end);
                 }
                 if (decisions.size() >= MAX_DECISIONS) {
                     throw new WindowNotOpened("a schedule took more than " + MAX_DECISIONS + " decisions: a driver "
                             + "thread keeps passing points without ever blocking (" + String.join(", ", options) + ")");
                 }
-                int i = scheduler.choose(options, decisions.size());
-                String choice = options.get(i);
-                decisions.add(choice);
-                if (i < threads.size()) {
-                    Thread t = threads.get(i);
-                    Stop s;
-                    synchronized (monitor) {
-                        s = stopped.get(t);
-                    }
-                    fingerprint = 31 * fingerprint + (choice + (s.isAfter ? " after " : " at ") + s.point.target()
-                            + s.point.at()).hashCode();
-                    grant(t);
+                Thread next = choose(threads, options);
+                if (next != null) {
+                    granted = next;
+                    release();
+                    LockSupport.unpark(next);
                 } else {
-                    fingerprint = 31 * fingerprint + choice.hashCode();
-                    run.trace().add("kit", "schedule decision: " + choice.substring(ENV.length()), null);
-                    world.act(choice);
+                    String action = pendingAction;
+                    pendingAction = null;
+                    act(action);
+                    release();
                 }
             }
         } finally {
             run.gate(null);
             close();
         }
+    }
+
+    /** The options at this step: the stopped threads by name, then the environment's actions. */
+    private List<String> options(List<Thread> threads) {
+        List<String> options = new ArrayList<>(threads.size() + 3);
+        threads.forEach(t -> options.add(t.getName()));
+        options.addAll(world.actions());
+        return options;
+    }
+
+    /**
+     * Asks the scheduler and records its decision.
+     *
+     * @return the thread chosen, or {@code null} for an environment action (then {@link #pendingAction})
+     */
+    private Thread choose(List<Thread> threads, List<String> options) {
+        int i = scheduler.choose(options, decisions.size());
+        String choice = options.get(i);
+        decisions.add(choice);
+        made++;
+        if (i < threads.size()) {
+            Thread t = threads.get(i);
+            Stop s;
+            synchronized (monitor) {
+                s = stopped.get(t);
+            }
+            fingerprint = 31 * fingerprint + (choice + (s.isAfter ? " after " : " at ") + s.point.target()
+                    + s.point.at()).hashCode();
+            return t;
+        }
+        fingerprint = 31 * fingerprint + choice.hashCode();
+        pendingAction = choice;
+        return null;
+    }
+
+    private void act(String action) {
+        run.trace().add("kit", "schedule decision: " + action.substring(ENV.length()), null);
+        world.act(action);
     }
 
     /**
@@ -182,55 +335,70 @@ public final class Controller implements Gate {
         return threads;
     }
 
-    /** Lets one stopped thread run, and returns once it has taken the turn. */
-    private void grant(Thread t) {
-        granted = t;
-        LockSupport.unpark(t);
-        for (int spins = 0; granted == t && open; spins++) {
-            if (Thread.interrupted()) {
-                Thread.currentThread().interrupt();
-                throw new WindowNotOpened("interrupted while a driver thread took its turn");
-            }
-            if (spins < 100) {
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
-            }
-        }
-    }
-
-    /** Waits until every driver thread is stopped at a point or settled (blocked, waiting for work, ended). */
-    private void settle(WindowRun run, Duration timeout) {
+    /**
+     * Waits until this thread holds the turn: a stopped thread handed it back, or every driver thread
+     * is stopped at a point or settled (blocked, waiting for work, ended) and no stopped thread
+     * claimed the decision first.
+     */
+    private void awaitTurn(WindowRun run, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
+        int decided = made;
         for (int spins = 0; ; spins++) {
             if (run.misuse() != null) {
                 throw new WindowNotOpened(run.misuse());
             }
-            long epoch = run.epoch();
-            StuckDetector.Settle s = run.settle();
-            if (s.settled() && !s.contended()) {
-                return; // no thread waits to take a lock: nothing read there can be stale
+            long seen = turn.get();
+            if ((seen & 3L) == HANDED_BACK) {
+                turn.set(seen & ~3L | CLAIMED);
+                return;
             }
-            if (s.settled()) {
-                // the JVM reports a monitor's owner and the owner's state at different moments: a thread
-                // about to take a monitor just released can look blocked behind an idle owner once; it is
-                // settled only if that still holds after the other threads had the processor
-                Thread.yield();
-                if (run.settle().settled() && run.epoch() == epoch) {
-                    return;
-                }
+            // the turn is read first: a thread let go after it was read makes the claim fail
+            if ((seen & 3L) == RUNNING && granted == null && settled(run) && claim(seen)) {
+                return;
+            }
+            if (made != decided) {
+                // the stopped threads decide among themselves: the time allowed runs from the last decision
+                decided = made;
+                deadline = System.nanoTime() + timeout.toNanos();
+            }
+            if (nudged) {
+                nudged = false;
+                spins = 0;
             }
             if (System.nanoTime() - deadline > 0) {
                 throw new WindowNotOpened("the driver's threads did not stop at a point or settle within "
                         + timeout.toMillis() + " ms after a decision: " + run.whereThreadsAre());
             }
-            if (spins < 200) {
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                throw new WindowNotOpened("interrupted while the driver's threads ran");
+            }
+            // while the stopped threads decide among themselves this thread only watches for a driver gone
+            // idle with no point to say so, and nearly always is told (mayIdle): it looks hard only then
+            if (spins < 50) {
                 Thread.onSpinWait();
-            } else if (spins < 2_000) {
+            } else if (spins < 300) {
                 Thread.yield();
             } else {
-                LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(20));
+                LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(Math.min(1_000, 20L << Math.min(6, (spins - 300) / 8))));
             }
         }
+    }
+
+    /** Whether every driver thread is stopped at a point or settled now. */
+    private static boolean settled(WindowRun run) {
+        long epoch = run.epoch();
+        StuckDetector.Settle s = run.settle();
+        if (s.settled() && !s.contended()) {
+            return true; // no thread waits to take a lock: nothing read there can be stale
+        }
+        if (s.settled()) {
+            // the JVM reports a monitor's owner and the owner's state at different moments: a thread
+            // about to take a monitor just released can look blocked behind an idle owner once; it is
+            // settled only if that still holds after the other threads had the processor
+            Thread.yield();
+            return run.settle().settled() && run.epoch() == epoch;
+        }
+        return false;
     }
 }

@@ -99,15 +99,24 @@ public final class Exploration {
             return nanos == 0 ? 0 : ran * 1e9 / nanos;
         }
 
-        /** The evidence sentence. */
+        /** The evidence sentence; it says when the time budget, not the budget in schedules, ended the exploration. */
         public String describe(Settings s) {
             return ran + " schedule(s) of the " + s.strategy() + " scheduler ran (seeds " + s.seed() + ".." + seed
                     + "), " + distinct + " distinct interleaving(s), " + (ran == 0 ? 0 : decisions / ran)
                     + " decisions a schedule on average, " + String.format(java.util.Locale.ROOT, "%.0f", rate())
                     + " schedules/s, " + nanos / 1_000_000 + " ms" + (failing == null ? "" : " to the first failure")
                     + (shrunk == null ? "" : ", " + shrinkNanos / 1_000_000 + " ms shrinking")
+                    + (cutByTime(s) ? "; the time budget ended it after " + ran + " of the "
+                    + s.schedules() + " schedules asked (-Dfabric-tck.exploreSeconds=" + String.format(
+                    java.util.Locale.ROOT, "%.1f", s.time().toMillis() / 1000.0) + ", by default 80 % of "
+                    + "-Dfabric-tck.windowTimeout: raise either for more)" : "")
                     + (s.replay() == null || s.replay().differences() == null ? ""
                             : "; replayed although " + s.replay().differences() + " differ from the run that wrote it");
+        }
+
+        /** Whether the time budget ended the exploration before its budget in schedules was spent. */
+        public boolean cutByTime(Settings s) {
+            return failing == null && s.replay() == null && ran < s.schedules();
         }
     }
 

@@ -30,6 +30,10 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
     private final List<String> misuse = new ArrayList<>();
     private final List<String> handlerErrors = new ArrayList<>();
     private final Thread interrupt;
+    /** The thread kept across exploration schedules that runs the interrupt loop, or {@code null} (its own thread). */
+    private final AppThread carrier;
+    /** Put in the event queue by {@link #close()} on a kept thread: the loop ends, the thread stays. */
+    private final Queue stop = new Queue("stop");
     private volatile CompletionQueueDriver handler;
     private long nextIncoming = 1;
     private boolean destroyed;
@@ -43,17 +47,35 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
     private boolean recordTakes;
 
     public SimulatedDevice(WindowRun run) {
+        this(run, null);
+    }
+
+    /**
+     * A device whose interrupt loop runs on {@code carrier}, a thread named {@code device-interrupt} kept
+     * from one exploration schedule to the next (starting a thread costs more than a short schedule);
+     * {@code null} for a thread of its own.
+     */
+    public SimulatedDevice(WindowRun run, AppThread carrier) {
         this.run = run;
-        this.interrupt = new Thread(this::interruptLoop, "device-interrupt");
-        this.interrupt.setDaemon(true);
-        run.track(interrupt);
+        this.carrier = carrier;
+        if (carrier == null) {
+            this.interrupt = new Thread(this::interruptLoop, "device-interrupt");
+            this.interrupt.setDaemon(true);
+            run.track(interrupt);
+        } else {
+            this.interrupt = carrier.thread();
+        }
         run.unannouncedWork(this::unannounced);
     }
 
     /** Connects the driver's completion handler and starts the interrupt thread. */
     public void attach(CompletionQueueDriver driver) {
         this.handler = driver;
-        interrupt.start();
+        if (carrier == null) {
+            interrupt.start();
+        } else {
+            carrier.execute(this::interruptLoop);
+        }
     }
 
     /** The thread that calls the driver's completion handler. */
@@ -383,7 +405,11 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
 
     @Override
     public void close() {
-        interrupt.interrupt();
+        if (carrier == null) {
+            interrupt.interrupt();
+        } else {
+            events.add(stop);
+        }
     }
 
     // ---------------------------------------------------------------- internals
@@ -402,6 +428,9 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
             try {
                 q = run.waitingForWork(events::take, () -> !events.isEmpty());
             } catch (Exception e) {
+                return;
+            }
+            if (q == stop) {
                 return;
             }
             synchronized (lock) {

@@ -8,6 +8,7 @@ import io.github.fabrictck.explore.Exploration;
 import io.github.fabrictck.explore.Schedule;
 import io.github.fabrictck.explore.Scheduler;
 import io.github.fabrictck.explore.World;
+import io.github.fabrictck.sim.AppThread;
 import io.github.fabrictck.sim.SimulatedDevice;
 import io.github.fabrictck.spi.Family;
 import java.util.ArrayList;
@@ -71,8 +72,10 @@ class CQXExploration {
         Session session = w.session();
         String driver = session.driver().name() + " " + session.driver().version();
         w.trial().close();
-        Exploration.Report report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, scheduler,
-                seed, teardownRule));
+        Exploration.Report report;
+        try (Kept kept = new Kept(w)) {
+            report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, kept, scheduler, seed, teardownRule));
+        }
         if (report.failing() != null) {
             Controller.Outcome o = report.failing();
             Schedule file = new Schedule(WINDOW, settings.strategy(), report.seed(), io.github.fabrictck.launcher.Launcher
@@ -91,19 +94,23 @@ class CQXExploration {
     }
 
     /** One schedule on a fresh device and endpoint. */
-    private static Controller.Outcome schedule(CqWindow w, Scheduler scheduler, long seed, boolean teardownRule) {
+    private static Controller.Outcome schedule(CqWindow w, Kept kept, Scheduler scheduler, long seed,
+                                               boolean teardownRule) {
         w.run().trace().restart();
         w.run().trace().add("kit", "schedule with seed " + seed, null);
+        kept.take();
         Set<Thread> before = new HashSet<>(w.run().threads());
-        CqTrial trial = new CqTrial(w.run(), w.session());
+        CqTrial trial = new CqTrial(w.run(), w.session(), kept.app, kept.interrupt);
         if (!teardownRule) {
             trial.device().withoutTeardownRule();
         }
         Cq world = new Cq(w, trial);
         boolean closed = false;
+        boolean clean = false;
         try {
             Controller.Outcome o = new Controller().run(w.run(), world, scheduler, w.session().pointTimeout());
             closed = world.app.isDone();
+            clean = closed && o.failure() == null;
             return o;
         } finally {
             if (closed) {
@@ -111,9 +118,52 @@ class CQXExploration {
             } else {
                 trial.close();
             }
+            if (!clean) {
+                // a thread may still be inside the driver: the next schedule starts on new ones
+                kept.close();
+            }
             List<Thread> mine = new ArrayList<>(w.run().threads());
             mine.removeAll(before);
             w.run().retire(mine);
+        }
+    }
+
+    /**
+     * The application thread and the device's interrupt thread, kept from one schedule to the next as
+     * long as every schedule ends with the application's calls returned and no failure: starting two
+     * threads cost more than the rest of a short schedule's setup. The threads keep their names, so
+     * the options, the decisions and the schedule files are those of new threads.
+     */
+    private static final class Kept implements AutoCloseable {
+        private final CqWindow w;
+        AppThread app;
+        AppThread interrupt;
+
+        Kept(CqWindow w) {
+            this.w = w;
+        }
+
+        /** Readies the threads of the next schedule: the kept ones once they left the last schedule's code, else new ones. */
+        void take() {
+            if (app != null && !(app.finishedWithin(w.session().pointTimeout())
+                    && interrupt.finishedWithin(w.session().pointTimeout()))) {
+                close();
+            }
+            if (app == null) {
+                app = new AppThread(w.run(), "app");
+                interrupt = new AppThread(w.run(), "device-interrupt");
+            }
+        }
+
+        @Override
+        public void close() {
+            if (app != null) {
+                app.close();
+                interrupt.close();
+                w.run().retire(List.of(app.thread(), interrupt.thread()));
+                app = null;
+                interrupt = null;
+            }
         }
     }
 

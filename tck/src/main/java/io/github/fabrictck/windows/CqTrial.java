@@ -43,14 +43,25 @@ public final class CqTrial implements AutoCloseable {
     private boolean closed;
 
     private final java.util.Set<Thread> before;
+    /** The application thread and the device's interrupt thread are kept for the next trial (an exploration's). */
+    private final boolean kept;
 
     CqTrial(WindowRun run, Session session) {
+        this(run, session, null, null);
+    }
+
+    /**
+     * A trial on threads kept from one exploration schedule to the next, named {@code app} and {@code
+     * device-interrupt} as a trial's own threads are; closing the trial leaves them running.
+     */
+    CqTrial(WindowRun run, Session session, AppThread keptApp, AppThread keptInterrupt) {
         this.run = run;
         this.session = session;
+        this.kept = keptApp != null;
         this.before = java.util.Set.copyOf(run.threads());
-        this.device = new SimulatedDevice(run);
+        this.device = new SimulatedDevice(run, keptInterrupt);
         this.context = new KitContext(run);
-        this.app = new AppThread(run, "app");
+        this.app = keptApp != null ? keptApp : new AppThread(run, "app");
         CompletableFuture<CompletionQueueDriver> opened = app.submit("Driver.openCompletionQueue",
                 () -> session.driver().openCompletionQueue(context, device));
         // opening loads and rewrites the driver's classes on first use: give it more than a point
@@ -323,7 +334,9 @@ public final class CqTrial implements AutoCloseable {
         closed = true;
         holds.forEach(run::forget);
         closeWithin(run, session.bound(), driver::close);
-        app.close();
+        if (!kept) {
+            app.close();
+        }
         device.close();
         context.close();
         retireThreads();
@@ -368,7 +381,9 @@ public final class CqTrial implements AutoCloseable {
     void closedByScript() {
         closed = true;
         holds.forEach(run::forget);
-        app.close();
+        if (!kept) {
+            app.close();
+        }
         device.close();
         context.close();
     }
