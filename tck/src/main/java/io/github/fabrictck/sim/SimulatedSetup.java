@@ -410,20 +410,21 @@ public final class SimulatedSetup implements AutoCloseable {
         }
 
         /**
-         * The fast path fails (an RDMA-side failure): every message in flight on it is lost, and so is
-         * every message sent on it from now on in this trial.
+         * The fast path fails during setup (an RDMA-side failure): every setup message in flight on it is
+         * lost, and so is every one sent on it from now on in this trial (by a side that has not ended
+         * setup). A side that ends on the fast path all the same (on a message it had already taken) has
+         * a working link: what it sends after it ended is carried, as the catalog's losses never take
+         * application bytes.
          */
         public void failFastPath() {
             fastPathDown = true;
-            for (VirtualTime.Event e : List.copyOf(lanes.keySet())) {
-                String lane = lanes.get(e);
-                if (lane != null && lane.startsWith("fast path")) {
-                    e.cancel();
-                    lanes.remove(e);
-                    setupInFlight.remove(e);
-                }
+            for (VirtualTime.Event e : List.copyOf(setupInFlight.keySet())) {
+                e.cancel();
+                lanes.remove(e);
+                setupInFlight.remove(e);
             }
-            run.trace().add("kit", time.stamp() + " the fast path fails: every message on it is lost from now on", null);
+            run.trace().add("kit", time.stamp() + " the fast path fails: every setup message on it is lost from now on",
+                    null);
         }
 
         /** Stalls the server from now for {@code nanos} of virtual time, once per trial ({@code when}: in words). */
@@ -753,7 +754,7 @@ public final class SimulatedSetup implements AutoCloseable {
                 synchronized (this) {
                     nth = ++fastSent;
                 }
-                boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth || fastPathDown;
+                boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth || fastPathDown && !ended();
                 fastMessages.add(new FastMessage(side.role, nth, time.nanos(), lost, copy.length));
                 if (lost) {
                     run.trace().add("kit", time.stamp() + " lost: " + new Loss(side.role, nth).describe()
