@@ -102,6 +102,16 @@ public final class VirtualTime {
             return cancelled;
         }
 
+        /** What it is, as the trace shows it, or {@code null}. */
+        public String what() {
+            return what;
+        }
+
+        /** Whether it is a driver timer's event. */
+        public boolean isTimer() {
+            return timer;
+        }
+
         @Override
         public int compareTo(Event o) {
             int c = Long.compare(at, o.at);
@@ -198,6 +208,29 @@ public final class VirtualTime {
     /** Whether an event is waiting. */
     public synchronized boolean hasEvents() {
         return queue.stream().anyMatch(e -> !e.cancelled);
+    }
+
+    /** The events still to come (not cancelled), in the order {@link #runUntil} would run them. */
+    public synchronized List<Event> pending() {
+        return queue.stream().filter(e -> !e.cancelled).sorted().toList();
+    }
+
+    /**
+     * Runs one event now, whatever its place in the order, for a scheduler that chooses the events
+     * itself instead of {@link #runUntil}: time moves to the event's (never back), so an earlier event
+     * still pending happens late. The caller waits until the driver is idle.
+     */
+    public void fire(Event e) {
+        synchronized (this) {
+            if (!queue.remove(e) || e.cancelled) {
+                return;
+            }
+            now = Math.max(now, e.at);
+        }
+        if (run != null && e.what != null) {
+            run.trace().add("kit", stamp() + " " + e.what, e.site);
+        }
+        e.action.run();
     }
 
     /** Stops every worker. */

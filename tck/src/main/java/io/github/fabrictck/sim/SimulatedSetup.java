@@ -271,6 +271,11 @@ public final class SimulatedSetup implements AutoCloseable {
         private final java.util.concurrent.atomic.AtomicInteger timerSides = new java.util.concurrent.atomic.AtomicInteger();
         private volatile int setupMessages = -1;
         private volatile boolean noSetup;
+        /** The network's events in flight, by lane ({@code control stream client → server}): each lane is in order. */
+        private final java.util.Map<VirtualTime.Event, String> lanes = new java.util.concurrent.ConcurrentHashMap<>();
+        /** The fast-path messages in flight that their sender sent before it ended setup: those a loss may take. */
+        private final java.util.Map<VirtualTime.Event, Loss> setupInFlight = new java.util.concurrent.ConcurrentHashMap<>();
+        private volatile boolean fastPathDown;
 
         Trial(Loss loss) {
             this.loss = loss;
@@ -374,6 +379,64 @@ public final class SimulatedSetup implements AutoCloseable {
             return trial == this;
         }
 
+        /**
+         * The lane of a network event in flight ({@code control stream client → server}, {@code fast
+         * path server → client}), or {@code null} for any other event: a lane delivers in the order sent.
+         */
+        public String lane(VirtualTime.Event e) {
+            return lanes.get(e);
+        }
+
+        /** The side a network event in flight goes to, or {@code null} for any other event. */
+        public End receiver(VirtualTime.Event e) {
+            String lane = lanes.get(e);
+            return lane == null ? null : lane.endsWith("→ server") ? serverEnd : clientEnd;
+        }
+
+        /** The setup messages on the fast path in flight (sent before their sender ended setup), in no order. */
+        public java.util.Set<VirtualTime.Event> setupMessagesInFlight() {
+            return java.util.Set.copyOf(setupInFlight.keySet());
+        }
+
+        /** Loses a setup message in flight on the fast path (one of {@link #setupMessagesInFlight()}). */
+        public void lose(VirtualTime.Event e) {
+            Loss which = setupInFlight.remove(e);
+            if (which == null) {
+                return;
+            }
+            e.cancel();
+            lanes.remove(e);
+            run.trace().add("kit", time.stamp() + " lost: " + which.describe(), null);
+        }
+
+        /**
+         * The fast path fails during setup (an RDMA-side failure): every setup message in flight on it is
+         * lost, and so is every one sent on it from now on in this trial (by a side that has not ended
+         * setup). A side that ends on the fast path all the same (on a message it had already taken) has
+         * a working link: what it sends after it ended is carried, as the catalog's losses never take
+         * application bytes.
+         */
+        public void failFastPath() {
+            fastPathDown = true;
+            for (VirtualTime.Event e : List.copyOf(setupInFlight.keySet())) {
+                e.cancel();
+                lanes.remove(e);
+                setupInFlight.remove(e);
+            }
+            run.trace().add("kit", time.stamp() + " the fast path fails: every setup message on it is lost from now on",
+                    null);
+        }
+
+        /** Stalls the server from now for {@code nanos} of virtual time, once per trial ({@code when}: in words). */
+        public void stallServerNow(long nanos, String when) {
+            serverEnd.stall(nanos, when);
+        }
+
+        /** Whether the server is stalled now, or was in this trial. */
+        public boolean serverStalled() {
+            return serverEnd.stalled();
+        }
+
         private void oneEnded() {
             if (clientEnd.ended() && serverEnd.ended() && setupMessages < 0) {
                 setupMessages = fastMessages.size();
@@ -407,6 +470,7 @@ public final class SimulatedSetup implements AutoCloseable {
             private End peer;
             private volatile SetupEndpoint endpoint;
             private volatile Connection connection;
+            private volatile boolean opened;
             private volatile Mode mode;
             private volatile String failure;
             private volatile long endedAt = -1;
@@ -418,6 +482,7 @@ public final class SimulatedSetup implements AutoCloseable {
             // the stall: guarded by stalled
             private final List<Runnable> stalled = new ArrayList<>();
             private boolean stalling;
+            private boolean stalledOnce;
 
             End(Side side) {
                 this.side = side;
@@ -439,13 +504,21 @@ public final class SimulatedSetup implements AutoCloseable {
                 worker.execute(task);
             }
 
+            /** Whether this side stalled in this trial. */
+            boolean stalled() {
+                synchronized (stalled) {
+                    return stalling || stalledOnce;
+                }
+            }
+
             /** Stalls this side from now for {@code nanos} of virtual time (once per trial). */
             void stall(long nanos, String when) {
                 synchronized (stalled) {
-                    if (stalling) {
+                    if (stalling || stalledOnce) {
                         return;
                     }
                     stalling = true;
+                    stalledOnce = true;
                 }
                 run.trace().add("kit", time.stamp() + " the " + side.name + " stalls for "
                         + TimeUnit.NANOSECONDS.toMillis(nanos) + " ms " + when, null);
@@ -566,7 +639,16 @@ public final class SimulatedSetup implements AutoCloseable {
                     errors.add("SetupEndpoint." + (side.role == Role.CLIENT ? "connect" : "accept") + " returned null");
                     return;
                 }
+                opened = true;
                 stage.whenComplete((c, thrown) -> completed(c, thrown));
+            }
+
+            /**
+             * Whether this side's application has opened its endpoint and its {@code connect()} or
+             * {@code accept()} has returned: before, a socket would keep what arrives in its backlog.
+             */
+            public boolean opened() {
+                return opened;
             }
 
             private void completed(Connection c, Throwable thrown) {
@@ -626,7 +708,9 @@ public final class SimulatedSetup implements AutoCloseable {
                 }
                 String what = "control stream " + side.name + " → " + peer.side.name + ": " + copy.length + " byte(s) "
                         + (form == Form.LOOPBACK ? "into the socket" : "arrive") + " (written at " + time.stamp() + ")";
-                time.at(at, what, null, () -> {
+                VirtualTime.Event[] event = new VirtualTime.Event[1];
+                event[0] = time.at(at, what, null, () -> {
+                    lanes.remove(event[0]);
                     if (!current()) {
                         return;
                     }
@@ -636,6 +720,7 @@ public final class SimulatedSetup implements AutoCloseable {
                         transmit(copy);
                     }
                 });
+                lanes.put(event[0], "control stream " + side.name + " → " + peer.side.name);
             }
 
             private void transmit(byte[] bytes) {
@@ -669,20 +754,29 @@ public final class SimulatedSetup implements AutoCloseable {
                 synchronized (this) {
                     nth = ++fastSent;
                 }
-                boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth;
+                boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth || fastPathDown && !ended();
                 fastMessages.add(new FastMessage(side.role, nth, time.nanos(), lost, copy.length));
                 if (lost) {
                     run.trace().add("kit", time.stamp() + " lost: " + new Loss(side.role, nth).describe()
-                            + " (" + copy.length + " bytes)", null);
+                            + " (" + copy.length + " bytes)" + (fastPathDown ? ", the fast path has failed" : ""), null);
                     return;
                 }
-                time.after(delay, "fast path " + side.name + " → " + peer.side.name + ": message " + nth + " ("
+                VirtualTime.Event[] event = new VirtualTime.Event[1];
+                event[0] = time.after(delay, "fast path " + side.name + " → " + peer.side.name + ": message " + nth + " ("
                         + copy.length + " bytes) arrives", null,
-                        () -> peer.handOff(peer.side.fast, () -> {
-                            if (peer.endpoint != null) {
-                                peer.endpoint.onFastPath(copy);
-                            }
-                        }));
+                        () -> {
+                            lanes.remove(event[0]);
+                            setupInFlight.remove(event[0]);
+                            peer.handOff(peer.side.fast, () -> {
+                                if (peer.endpoint != null) {
+                                    peer.endpoint.onFastPath(copy);
+                                }
+                            });
+                        });
+                lanes.put(event[0], "fast path " + side.name + " → " + peer.side.name);
+                if (!ended()) {
+                    setupInFlight.put(event[0], new Loss(side.role, nth));
+                }
             }
         }
     }

@@ -108,9 +108,7 @@ public final class CsWindow extends WindowFixture {
         }
         run.trace().add("kit", "trial " + trials + " ended: " + arms(t).describe(), null);
         if (t.noSetup()) {
-            Assumptions.abort("driver " + session.driver().name() + " has no SMC-R-style connection setup "
-                    + "(Driver.openConnectionSetup returned null): it sets up connections only through a connection "
-                    + "manager (Driver.openCmEndpoint), judged by CS-3/cm");
+            Assumptions.abort(noSetup(session.driver().name()));
         }
         for (String e : t.errors()) {
             if (e.startsWith("Driver.openConnectionSetup") || e.startsWith("SetupEndpoint.")) {
@@ -122,6 +120,28 @@ public final class CsWindow extends WindowFixture {
             throw new InvariantViolation(RULES, describe(loss, stallMs, start, arms(t)) + ": " + String.join("; ", thrown));
         }
         return t;
+    }
+
+    /** Why a driver whose {@code openConnectionSetup} returns {@code null} is not applicable. */
+    static String noSetup(String driver) {
+        return "driver " + driver + " has no SMC-R-style connection setup "
+                + "(Driver.openConnectionSetup returned null): it sets up connections only through a connection "
+                + "manager (Driver.openCmEndpoint), judged by CS-3/cm";
+    }
+
+    /** The run's session: the driver and the settings. */
+    Session session() {
+        return session;
+    }
+
+    /** The virtual time of this window. */
+    VirtualTime time() {
+        return time;
+    }
+
+    /** The simulated network opened by {@link #on}, or {@code null}. */
+    SimulatedSetup setup() {
+        return setup;
     }
 
     /** When each side of a trial armed its first timer. */
@@ -266,26 +286,61 @@ public final class CsWindow extends WindowFixture {
 
     /** Each application read exactly what the other wrote. */
     public void judgeApplicationBytes(Trial t, String conditions) {
-        String problem = bytesProblem(t.server(), t.client());
-        if (problem == null) {
-            problem = bytesProblem(t.client(), t.server());
-        }
+        String problem = streamProblem(t, true);
         if (problem != null) {
-            throw new InvariantViolation(APP_BYTES, conditions + ": " + problem + "; " + ends(t));
+            throw new InvariantViolation(APP_BYTES, conditions + ": " + problem);
         }
+    }
+
+    /**
+     * What breaks {@link #APP_BYTES} in a trial, or {@code null}: once both sides are done
+     * ({@code done}), each application must have read exactly what the peer's wrote; before, what it
+     * has read must begin what the peer's wrote (a byte that does not is wrong at once).
+     */
+    static String streamProblem(Trial t, boolean done) {
+        for (Trial.End[] pair : List.of(new Trial.End[] {t.server(), t.client()}, new Trial.End[] {t.client(), t.server()})) {
+            byte[] got = pair[0].received();
+            byte[] wrote = pair[1].written();
+            boolean prefix = got.length <= wrote.length && Arrays.equals(got, 0, got.length, wrote, 0, got.length);
+            if (!done && prefix) {
+                continue;
+            }
+            String problem = bytesProblem(pair[0], pair[1]);
+            if (problem != null) {
+                return problem + "; " + ends(t);
+            }
+        }
+        return null;
     }
 
     /** Both sides ended, on the same mode. */
     public void judgeAgreement(Trial t, String conditions) {
+        String problem = agreementProblem(t);
+        if (problem != null) {
+            throw new InvariantViolation(AGREE, conditions + ": " + problem);
+        }
+    }
+
+    /** What breaks {@link #AGREE} in a trial that has run out, or {@code null}. */
+    static String agreementProblem(Trial t) {
         Trial.End c = t.client();
         Trial.End s = t.server();
-        if (!t.ended() || c.mode() == null || c.mode() != s.mode()) {
-            throw new InvariantViolation(AGREE, conditions + ": " + ends(t));
-        }
+        return !t.ended() || c.mode() == null || c.mode() != s.mode() ? ends(t) : null;
     }
 
     /** Both sides ended within the bound. */
     public void judgeBounded(Trial t, String conditions) {
+        String problem = boundedProblem(t, time, run);
+        if (problem != null) {
+            throw new InvariantViolation(BOUNDED, conditions + ": " + problem);
+        }
+    }
+
+    /**
+     * What breaks {@link #BOUNDED} in a trial whose events have run out (or gone past the bound), or
+     * {@code null}; a side that has not ended while nothing is left to happen would wait forever.
+     */
+    static String boundedProblem(Trial t, VirtualTime time, WindowRun run) {
         long bound = TimeUnit.SECONDS.toNanos(SETUP_BOUND_S);
         for (Trial.End e : List.of(t.client(), t.server())) {
             if (!e.ended() || e.endedAt() > bound) {
@@ -293,13 +348,13 @@ public final class CsWindow extends WindowFixture {
                         ? "; at " + time.stamp() + " no timer is armed, nothing is in flight and every driver thread is idle: "
                         + "it would wait forever (" + run.whereThreadsAre() + ")"
                         : "";
-                throw new InvariantViolation(BOUNDED, conditions + ": " + ends(t) + "; the bound is " + SETUP_BOUND_S
-                        + " s" + why);
+                return ends(t) + "; the bound is " + SETUP_BOUND_S + " s" + why;
             }
         }
+        return null;
     }
 
-    private static String ends(Trial t) {
+    static String ends(Trial t) {
         return end(t.client()) + ", " + end(t.server());
     }
 
