@@ -271,6 +271,51 @@ public final class VirtualTime {
         }
     }
 
+    /** When the next event that is not cancelled is due, in virtual nanoseconds, or -1 when none waits. */
+    public synchronized long nextEventAt() {
+        long next = -1;
+        for (Event e : queue) {
+            if (!e.cancelled && (next < 0 || e.at < next)) {
+                next = e.at;
+            }
+        }
+        return next;
+    }
+
+    /**
+     * Moves time to the next instant an event is due and runs every event due then, at once, without
+     * waiting for the driver to be idle: for a controlled scheduler, which itself decides when the
+     * driver's threads run (the events hand driver work to workers; none runs driver code here).
+     *
+     * @return how many events ran (0 when none was waiting)
+     */
+    public int runNextInstant() {
+        long instant = nextEventAt();
+        if (instant < 0) {
+            return 0;
+        }
+        int ran = 0;
+        while (true) {
+            Event e;
+            synchronized (this) {
+                e = queue.peek();
+                if (e == null || e.at > instant) {
+                    return ran;
+                }
+                queue.poll();
+                if (e.cancelled) {
+                    continue;
+                }
+                now = Math.max(now, e.at);
+            }
+            if (run != null && e.what != null) {
+                run.trace().add("kit", stamp() + " " + e.what, e.site);
+            }
+            e.action.run();
+            ran++;
+        }
+    }
+
     /** Waits, in wall time, until the driver is idle. */
     public void awaitIdle() {
         long deadline = System.nanoTime() + settle.toNanos();

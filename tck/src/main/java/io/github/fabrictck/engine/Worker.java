@@ -80,6 +80,11 @@ public final class Worker implements Executor {
                 || (s == Thread.State.WAITING || s == Thread.State.BLOCKED) && (run == null || !run.waitsForLockToRun(thread, s));
     }
 
+    /** Whether a task is queued or running (whatever the thread's state). */
+    public boolean hasWork() {
+        return pending.get() > 0;
+    }
+
     /** What the driver's tasks threw on this worker, in words with where. */
     public List<String> errors() {
         return List.copyOf(errors);

@@ -96,7 +96,8 @@ public final class SimulatedFabric implements AutoCloseable {
             return handled;
         }
 
-        String describe() {
+        /** The wire message in words: {@code #3 DATA 'first from A' 17@kfi->0@kfi}, or {@code v2} for a hello. */
+        public String describe() {
             return "#" + seq + " " + message.kind() + (message.kind() == WireMessage.Kind.DATA
                     ? " '" + text(message.payload()) + "'" : " v" + message.version()) + " " + from + "->" + to;
         }
@@ -159,6 +160,26 @@ public final class SimulatedFabric implements AutoCloseable {
         for (Wire w : release) {
             time.at(time.nanos(), "fabric releases " + w.describe(), null, () -> route(w));
         }
+    }
+
+    /** The parked messages, in the order sent. */
+    public List<Wire> parked() {
+        synchronized (lock) {
+            return List.copyOf(parked);
+        }
+    }
+
+    /**
+     * Delivers one parked message now, on the receive thread of its kind, without waiting for virtual
+     * time (a controlled scheduler decides when each message arrives); nothing when it is not parked.
+     */
+    public void deliverNow(Wire w) {
+        synchronized (lock) {
+            if (!parked.remove(w)) {
+                return;
+            }
+        }
+        route(w);
     }
 
     /** How many messages are parked. */
@@ -386,6 +407,11 @@ public final class SimulatedFabric implements AutoCloseable {
             return endpoint;
         }
 
+        /** Whether one of this peer's threads (application, receive, timer) has a task queued or running. */
+        public boolean busy() {
+            return workers().stream().anyMatch(Worker::hasWork);
+        }
+
         /** The peer's address. */
         public PeerId id() {
             return id;
@@ -418,6 +444,15 @@ public final class SimulatedFabric implements AutoCloseable {
             }
             time.at(time.nanos(), id + "'s application sends '" + text + "' to " + to.id, null,
                     () -> app.execute(() -> endpoint().send(to.id, text.getBytes(StandardCharsets.UTF_8))));
+        }
+
+        /** Has this peer's application send a message to another at once, on its application thread, not as an event of time. */
+        public void sendNow(Peer to, String text) {
+            synchronized (lock) {
+                sent.add(new AppMessage(id, to.id, text));
+            }
+            run.trace().add("fabric", time.stamp() + " " + id + "'s application sends '" + text + "' to " + to.id, null);
+            app.execute(() -> endpoint().send(to.id, text.getBytes(StandardCharsets.UTF_8)));
         }
 
         /** Runs a call on this peer's application thread when time runs next. */

@@ -7,6 +7,7 @@ import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.sim.SimulatedFabric;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
+import io.github.fabrictck.spi.hs.PeerId;
 import io.github.fabrictck.spi.hs.WireMessage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,6 +53,11 @@ public final class HsWindow extends WindowFixture {
         super(run, session);
         this.time = new VirtualTime(run, session.pointTimeout());
         this.fabric = new SimulatedFabric(run, session.driver(), time, TimeUnit.MILLISECONDS.toNanos(DELAY_MS));
+    }
+
+    /** The session of this window (bounds and timeouts). */
+    Session session() {
+        return session;
     }
 
     /** The simulated fabric. */
@@ -153,6 +159,11 @@ public final class HsWindow extends WindowFixture {
      */
     public void judgeEveryMessageDelivered() {
         settle();
+        judgeDelivered();
+    }
+
+    /** Every application message reached the other application exactly once, now (time does not run). */
+    public void judgeDelivered() {
         List<String> problems = fabric.deliveryProblems();
         if (!problems.isEmpty()) {
             boolean dead = !time.hasEvents() && !fabric.inFlight() && fabric.parkedCount() == 0;
@@ -198,6 +209,35 @@ public final class HsWindow extends WindowFixture {
         if (!duplicates.isEmpty()) {
             throw new InvariantViolation(ONE_HELLO, String.join("; ", duplicates));
         }
+    }
+
+    /** The pair converged within {@link #ROUNDS} hello requests each way. */
+    public void judgeConverges(Peer a, Peer b) {
+        int rounds = rounds(a.id(), b.id());
+        if (rounds > ROUNDS) {
+            throw new InvariantViolation(CONVERGES, "after " + rounds + " rounds the pair has not converged: "
+                    + a.id() + " sent " + fabric.helloRequests(a.id(), b.id()) + " hello requests to " + b.id() + ", "
+                    + b.id() + " sent " + fabric.helloRequests(b.id(), a.id()) + " to " + a.id() + ", until "
+                    + time.stamp() + "; " + answers());
+        }
+    }
+
+    /** The rounds of hello requests between two peers: the most requests either sent to the other. */
+    int rounds(PeerId a, PeerId b) {
+        return Math.max(fabric.helloRequests(a, b), fabric.helloRequests(b, a));
+    }
+
+    /** How the hello requests were answered, in words. */
+    private String answers() {
+        List<SimulatedFabric.Wire> responses = fabric.wires(x -> x.message().kind() == WireMessage.Kind.HELLO_RESPONSE);
+        if (responses.isEmpty()) {
+            return "no hello request was answered";
+        }
+        SimulatedFabric.Wire last = responses.get(responses.size() - 1);
+        long rejects = responses.stream().filter(x -> x.message().version() == 0).count();
+        return responses.size() + " hello responses, " + rejects + " of them version 0 (a rejection); the last, from "
+                + last.from() + " at " + VirtualTime.seconds(last.sentAt()) + ", carried version "
+                + last.message().version();
     }
 
     /** No endpoint threw on a receive thread. */
