@@ -40,7 +40,7 @@ class ExplorationVariantsTest {
     }
 
     /** Runs one CQ-X variant with pct from seed 0; its verdict. */
-    private static WindowResult explore(String driver, String variant, int schedules) {
+    private static WindowResult explore(String driver, String variant, int schedules) throws Exception {
         System.setProperty("fabric-tck.explore", "pct");
         System.setProperty("fabric-tck.schedules", String.valueOf(schedules));
         System.setProperty("fabric-tck.seed", "0");
@@ -67,14 +67,14 @@ class ExplorationVariantsTest {
     }
 
     @Test
-    void aCallbackThatThrowsCostsTheBrokenDriverTheRestOfItsBatch() {
+    void aCallbackThatThrowsCostsTheBrokenDriverTheRestOfItsBatch() throws Exception {
         WindowResult w = explore("fixture-explore-loses-batch", "callbacks", 300);
         assertEquals(Outcome.FAIL, w.outcome(), w.reason());
         assertTrue(w.reason().startsWith("every completion taken from a CQ is handed to the application"), w.reason());
     }
 
     @Test
-    void anErrorCompletionOnTheSharedQueueReachesTheWrongEndpointOfTheBrokenDriver() {
+    void anErrorCompletionOnTheSharedQueueReachesTheWrongEndpointOfTheBrokenDriver() throws Exception {
         WindowResult w = explore("fixture-explore-stale-qp", "shared", 300);
         assertEquals(Outcome.FAIL, w.outcome(), w.reason());
         assertTrue(w.reason().startsWith("each completion, successful or not, is handed to the endpoint of the queue "
@@ -82,7 +82,7 @@ class ExplorationVariantsTest {
     }
 
     @Test
-    void theCorrectDriverPassesBothVariants() {
+    void theCorrectDriverPassesBothVariants() throws Exception {
         for (String variant : List.of("callbacks", "shared")) {
             WindowResult w = explore("fixture-explore-compliant", variant, 200);
             assertEquals(Outcome.PASS, w.outcome(), variant + ": " + w.reason());
@@ -91,7 +91,7 @@ class ExplorationVariantsTest {
     }
 
     @Test
-    void aDriverWithoutCallbackOrSharedQueueIsNotApplicable() {
+    void aDriverWithoutCallbackOrSharedQueueIsNotApplicable() throws Exception {
         WindowResult callbacks = explore("fixture-never-rearms", "callbacks", 10);
         assertEquals(Outcome.NOT_APPLICABLE, callbacks.outcome(), callbacks.reason());
         assertTrue(callbacks.reason().contains("consumeWith returned false"), callbacks.reason());
