@@ -35,7 +35,12 @@ import org.junit.jupiter.api.Test;
  * exception, no use after destroy, every delivered event acknowledged before destroy) after every
  * decision; the stuck detector (a completion no event will announce while every driver thread is
  * idle) whenever every thread is idle; at the end, every application call returned what it must
- * (both sends complete, each message received exactly once, close() returned).
+ * (both sends complete, each message received exactly once), close() returned (CQ-7's invariant) and
+ * left nothing undestroyed (CQ-8's).
+ *
+ * <p>Variants: {@code callbacks} ({@link CallbackCq}: the application's callback of SPI 2, which
+ * throws when the schedule decides; CQ-5's oracle) and {@code shared} ({@link SharedCqSchedule}: two
+ * queue pairs on a shared CQ of SPI 3 and a disconnect's flush errors; CQ-6's oracle).
  *
  * <p>Runs only when asked: {@code -Dfabric-tck.explore=random|pct|pos} (or {@code
  * -Dfabric-tck.replay=FILE}). A FAIL names the schedule and the oracle; the failing schedule is a

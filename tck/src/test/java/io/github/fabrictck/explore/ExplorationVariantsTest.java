@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * CQ-X's variants end to end with the agent in this JVM, on fixed seeds: {@code callbacks} finds a
  * batch lost when the application's callback throws and {@code shared} an error completion routed
- * to another queue pair's endpoint, each in CQ-5's and CQ-6's words; the correct twin passes both;
+ * to another queue pair's endpoint, each in CQ-5's and CQ-6's words; {@code explore} judges close()
+ * by CQ-7's and CQ-8's invariants; the correct twin passes every variant;
  * a driver without a callback or a shared queue is NOT_APPLICABLE with the scripted window's sentence.
  */
 class ExplorationVariantsTest {
@@ -82,8 +83,25 @@ class ExplorationVariantsTest {
     }
 
     @Test
-    void theCorrectDriverPassesBothVariants() throws Exception {
-        for (String variant : List.of("callbacks", "shared")) {
+    void aCloseThatCannotReturnBreaksCq7sInvariantAtTheFirstSchedule() throws Exception {
+        WindowResult w = explore("fixture-explore-close-hangs", "explore", 50);
+        assertEquals(Outcome.FAIL, w.outcome(), w.reason());
+        assertTrue(w.reason().startsWith("close() returns within a bound while a driver thread waits for an event that "
+                + "never comes"), w.reason());
+        assertTrue(w.reason().contains("[schedule 1 of pct"), w.reason());
+    }
+
+    @Test
+    void aCloseThatLeavesTheQueuePairBreaksCq8sInvariant() throws Exception {
+        WindowResult w = explore("fixture-explore-close-leaks", "explore", 50);
+        assertEquals(Outcome.FAIL, w.outcome(), w.reason());
+        assertTrue(w.reason().startsWith("after close() returns, every queue pair, CQ and completion channel"),
+                w.reason());
+    }
+
+    @Test
+    void theCorrectDriverPassesEveryVariant() throws Exception {
+        for (String variant : List.of("explore", "callbacks", "shared")) {
             WindowResult w = explore("fixture-explore-compliant", variant, 200);
             assertEquals(Outcome.PASS, w.outcome(), variant + ": " + w.reason());
             assertTrue(w.evidence().windowOpened(), variant);
