@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * and polls it until empty. {@code close()} stops that thread; whether it wakes it first is the
  * difference between {@code sample-event-loop} (a stop marker in the queue) and the known-broken
  * {@code broken-cq-7} (DiSNI's close: a flag, then a join of a thread that waits for an event that
- * never comes).
+ * never comes). The device's destroy waits until every event it delivered is acknowledged, as
+ * {@code ibv_destroy_cq} does: the waking twin's loop takes every event queued before its marker, and
+ * the handler acknowledges at once an event that comes after it.
  */
 class EventLoopEndpoint implements CompletionQueueDriver {
 
@@ -31,6 +33,9 @@ class EventLoopEndpoint implements CompletionQueueDriver {
     private final Object monitor = new Object();
     private final ArrayDeque<byte[]> inbox = new ArrayDeque<>();
     private volatile boolean running = true;
+    /** Guards {@link #stopped}: an event is queued for the loop only while it will still take it. */
+    private final Object stopping = new Object();
+    private boolean stopped;
     private long posted;
     private long completed;
 
@@ -45,11 +50,19 @@ class EventLoopEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue cq) {
-        events.add(cq);
+        synchronized (stopping) {
+            if (!stopped) {
+                events.add(cq);
+                return;
+            }
+        }
+        // the loop has stopped: nobody else will acknowledge this event, and the queue pair's destroy waits for it
+        cq.acknowledgeEvents(1);
     }
 
     private void runLoop() {
-        while (running) {
+        // the waking twin stops at its marker only, so that every event queued before it is acknowledged
+        while (wakesOnClose || running) {
             Object event;
             try {
                 event = events.take();
@@ -119,7 +132,11 @@ class EventLoopEndpoint implements CompletionQueueDriver {
     public void close() {
         running = false;
         if (wakesOnClose) {
-            events.add(STOP);
+            // every event queued before the marker is taken (and acknowledged) by the loop; none comes after it
+            synchronized (stopping) {
+                stopped = true;
+                events.add(STOP);
+            }
         }
         boolean interrupted = false;
         while (loop.isAlive()) {

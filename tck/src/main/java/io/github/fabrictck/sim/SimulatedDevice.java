@@ -479,7 +479,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
      * application code may; it records where the driver called it then and what waited behind.
      */
     public final class Consumer implements CompletionConsumer {
-        private final int throwAt;
+        private int throwAt;
         private final List<Completion> accepted = new ArrayList<>();
         private String threw;
         private String behind;
@@ -520,6 +520,11 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
                 }
                 run.changed();
             }
+        }
+
+        /** Makes the callback throw for the next completion it is given (an exploration's decision). */
+        public synchronized void throwForNext() {
+            throwAt = accepted.size() + 1;
         }
 
         /**

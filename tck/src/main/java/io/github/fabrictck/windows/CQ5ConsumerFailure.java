@@ -3,10 +3,12 @@ package io.github.fabrictck.windows;
 import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.explore.World;
 import io.github.fabrictck.sim.SimulatedDevice;
 import io.github.fabrictck.spi.Family;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Assumptions;
@@ -63,15 +65,16 @@ class CQ5ConsumerFailure {
     static final String HANDED_OVER = "every completion taken from a CQ is handed to the application, also after the "
             + "application threw for an earlier one";
     static final int BATCH = 3;
+    static final String NO_CALLBACK = "the driver has no completion callback (CompletionQueueDriver.consumeWith "
+            + "returned false): its application takes completions with receive() and awaitSendsComplete() on its own "
+            + "threads, so no application code runs inside the driver's batch";
 
     @Test
     void consumerThrowsMidBatch(CqWindow w) {
         SimulatedDevice.Consumer consumer = w.device().consumer(1);
         boolean callback = w.call("consumeWith", () -> w.driver().consumeWith(consumer));
         if (!callback) {
-            Assumptions.abort("the driver has no completion callback (CompletionQueueDriver.consumeWith returned "
-                    + "false): its application takes completions with receive() and awaitSendsComplete() on its own "
-                    + "threads, so no application code runs inside the driver's batch");
+            Assumptions.abort(NO_CALLBACK);
         }
         w.trial().settleOrSpin();
         w.device().recordTakes();
@@ -88,19 +91,28 @@ class CQ5ConsumerFailure {
             opened(w.run(), consumer);
         }
         String threw = consumer.threw();
-        List<String> lost = consumer.notHandedOver();
-        if (!lost.isEmpty()) {
-            throw new InvariantViolation(HANDED_OVER, lost.size() + " completion(s) taken from the CQ were never "
-                    + "handed to the application: " + String.join(", ", lost)
-                    + (threw == null ? "; the callback was given " + consumer.given() + " and never threw"
-                    : "; the callback threw for " + threw
-                    + ", and the exception left the driver's loop over the batch"));
+        Optional<World.Failure> lost = judgeHandedOver(consumer);
+        if (lost.isPresent()) {
+            throw new InvariantViolation(lost.get().invariant(), lost.get().details());
         }
         if (threw == null) {
             throw new WindowNotOpened("the driver took " + consumer.given() + " completion(s) and never called the "
                     + "application's callback it accepted");
         }
         w.judgeRules();
+    }
+
+    /** Completions the driver took and never handed to the callback; CQ-X/callbacks judges its schedules with it too. */
+    static Optional<World.Failure> judgeHandedOver(SimulatedDevice.Consumer consumer) {
+        String threw = consumer.threw();
+        List<String> lost = consumer.notHandedOver();
+        if (lost.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new World.Failure(HANDED_OVER, lost.size() + " completion(s) taken from the CQ were never "
+                + "handed to the application: " + String.join(", ", lost)
+                + (threw == null ? "; the callback was given " + consumer.given() + " and never threw"
+                : "; the callback threw for " + threw + ", and the exception left the driver's loop over the batch")));
     }
 
     /** Records the evidence once the callback threw: what it threw for and what waited behind; whether it did. */

@@ -3,10 +3,13 @@ package io.github.fabrictck.windows;
 import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.explore.World;
 import io.github.fabrictck.sim.CompletionChannel;
+import io.github.fabrictck.sim.SimulatedDevice;
 import io.github.fabrictck.spi.Family;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -84,6 +87,23 @@ class CQ8TeardownOrder {
         w.trial().settleOrSpin();
         w.closedByScript();
 
+        Optional<World.Failure> breach = judgeTeardown(channels, w.device());
+        if (breach.isPresent()) {
+            throw new InvariantViolation(breach.get().invariant(), breach.get().details());
+        }
+        w.judgeRules();
+        run.trace().add("kit", "close() destroyed " + live + (w.device().destroyedAt() == null ? ""
+                : " (the queue pair at " + w.device().destroyedAt() + ")"), null);
+    }
+
+    /**
+     * What {@code close()} left, judged once it returned: channels destroyed out of order or failures
+     * ignored, then anything left undestroyed; CQ-X judges its schedules' ends with it too.
+     *
+     * @param channels the completion channels the driver created
+     * @param device   the device whose queue pair the driver was given
+     */
+    static Optional<World.Failure> judgeTeardown(List<CompletionChannel<?>> channels, SimulatedDevice device) {
         List<String> order = new ArrayList<>();
         List<String> left = new ArrayList<>();
         List<String> misuse = new ArrayList<>();
@@ -101,22 +121,20 @@ class CQ8TeardownOrder {
             }
             misuse.addAll(c.misuse());
         }
-        if (!w.device().destroyed()) {
+        if (!device.destroyed()) {
             left.add(0, "QueuePair.destroy() was never called: the queue pair and its CQs are leaked");
         }
         if (!order.isEmpty()) {
-            throw new InvariantViolation(IN_ORDER, String.join("; ", order)
-                    + (left.isEmpty() ? "" : "; also: " + String.join("; ", left)));
+            return Optional.of(new World.Failure(IN_ORDER, String.join("; ", order)
+                    + (left.isEmpty() ? "" : "; also: " + String.join("; ", left))));
         }
         if (!left.isEmpty()) {
-            throw new InvariantViolation(NOTHING_LEFT, "close() returned and " + String.join("; ", left));
+            return Optional.of(new World.Failure(NOTHING_LEFT, "close() returned and " + String.join("; ", left)));
         }
         if (!misuse.isEmpty()) {
-            throw new InvariantViolation(CqWindow.RULES, String.join("; ", misuse));
+            return Optional.of(new World.Failure(CqWindow.RULES, String.join("; ", misuse)));
         }
-        w.judgeRules();
-        run.trace().add("kit", "close() destroyed " + live + (w.device().destroyedAt() == null ? ""
-                : " (the queue pair at " + w.device().destroyedAt() + ")"), null);
+        return Optional.empty();
     }
 
     /**

@@ -36,7 +36,12 @@ import org.junit.jupiter.api.Test;
  * exception, no use after destroy, every delivered event acknowledged before destroy) after every
  * decision; the stuck detector (a completion no event will announce while every driver thread is
  * idle) whenever every thread is idle; at the end, every application call returned what it must
- * (both sends complete, each message received exactly once, close() returned).
+ * (both sends complete, each message received exactly once), close() returned (CQ-7's invariant) and
+ * left nothing undestroyed (CQ-8's).
+ *
+ * <p>Variants: {@code callbacks} ({@link CallbackCq}: the application's callback of SPI 2, which
+ * throws when the schedule decides; CQ-5's oracle) and {@code shared} ({@link SharedCqSchedule}: two
+ * queue pairs on a shared CQ of SPI 3 and a disconnect's flush errors; CQ-6's oracle).
  *
  * <p>Runs only when asked: {@code -Dfabric-tck.explore=random|pct|pos} (or {@code
  * -Dfabric-tck.replay=FILE}). A FAIL names the schedule and the oracle; the failing schedule is a
@@ -53,49 +58,87 @@ import org.junit.jupiter.api.Test;
             "the application sends two messages, awaits their completions, receives two messages, then closes",
             "the scheduler chooses, at every point of every driver thread, which thread runs on",
             "it also chooses when each send completes, when each message arrives and when a spurious event comes"},
-        invariants = {CqWindow.RULES, CqWindow.NOT_STUCK, CQXExploration.CALLS_RETURN},
+        invariants = {CqWindow.RULES, CqWindow.NOT_STUCK, CQXExploration.CALLS_RETURN, CQ5ConsumerFailure.HANDED_OVER,
+            CQ6ErrorCompletionRouting.OWNER, CQ7TeardownLiveness.RETURNS, CQ8TeardownOrder.IN_ORDER,
+            CQ8TeardownOrder.NOTHING_LEFT},
         onFailure = "Replay the schedule file with -Dfabric-tck.replay=FILE and read its trace in report.html: the "
                 + "decisions show which thread ran where when the oracle broke.")
 class CQXExploration {
 
     static final String CALLS_RETURN = "every application call returns what it must (sends complete, each message "
             + "received exactly once, close() returns) without waiting for its own timeout";
-    static final String WINDOW = "CQ-X/explore";
-    /** The file the parent writes the failing schedule to, next to the result. */
-    static final String FILE = "schedule-CQ-X-explore.txt";
 
     @Test
     @Variant(id = "explore", title = "sends, completions, two messages, a spurious event and close under a scheduler")
     void explore(CqWindow w) {
-        Exploration.Settings settings = Exploration.Settings.fromSystemProperties();
+        explore(w, "explore", Cq::new);
+    }
+
+    @Test
+    @Variant(id = "callbacks", title = "the same with the application's callback (SPI 2), which throws when the "
+            + "schedule decides")
+    void callbacks(CqWindow w) {
+        CallbackCq.requireCallback(w);
+        explore(w, "callbacks", CallbackCq::new);
+    }
+
+    @Test
+    @Variant(id = "shared", title = "two queue pairs on one shared CQ (SPI 3): sends, completions and a disconnect's "
+            + "flush errors under a scheduler")
+    void shared(SharedCqWindow w) {
+        SharedCqSchedule.explore(w);
+    }
+
+    /** Explores one variant whose schedules each run a fresh endpoint under {@code world}. */
+    private static void explore(CqWindow w, String variant, java.util.function.BiFunction<CqWindow, CqTrial, Cq> world) {
+        Exploration.Settings settings = settings(variant);
         boolean teardownRule = !"false".equals(RunSettings.get("fabric-tck.exploreTeardownRule", "").strip());
-        Session session = w.session();
-        String driver = session.driver().name() + " " + session.driver().version();
         w.trial().close();
         Exploration.Report report;
         try (Kept kept = new Kept(w)) {
-            report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, kept, scheduler, seed, teardownRule));
+            report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, kept, scheduler, seed,
+                    teardownRule, world));
         }
+        report(w.run(), w.session(), variant, settings, report, teardownRule ? "" : "; the device's teardown rule was off");
+    }
+
+    /** The exploration settings; a replay of another variant's schedule is not this variant's to run. */
+    static Exploration.Settings settings(String variant) {
+        Exploration.Settings settings = Exploration.Settings.fromSystemProperties();
+        if (settings.replay() != null && !settings.replay().window().equals("CQ-X/" + variant)) {
+            org.junit.jupiter.api.Assumptions.abort("the schedule replayed is one of " + settings.replay().window()
+                    + ", not of CQ-X/" + variant);
+        }
+        return settings;
+    }
+
+    /** Turns an exploration's report into the variant's verdict: a FAIL with its schedule file, or the evidence. */
+    static void report(io.github.fabrictck.engine.WindowRun run, Session session, String variant,
+                       Exploration.Settings settings, Exploration.Report report, String note) {
+        String driver = session.driver().name() + " " + session.driver().version();
+        String window = "CQ-X/" + variant;
+        String fileName = "schedule-CQ-X-" + variant + ".txt";
         if (report.failing() != null) {
             Controller.Outcome o = report.failing();
-            Schedule file = new Schedule(WINDOW, settings.strategy(), report.seed(), io.github.fabrictck.launcher.Launcher
+            Schedule file = new Schedule(window, settings.strategy(), report.seed(), io.github.fabrictck.launcher.Launcher
                     .tckVersion(), driver, o.failure().invariant() + ": " + o.failure().details(), o.decisions());
-            w.run().trace().add("kit", Schedule.TRACE_MARKER + FILE + "\n" + file.text(), null);
+            run.trace().add("kit", Schedule.TRACE_MARKER + fileName + "\n" + file.text(), null);
             String shrunk = report.shrunk() == null ? "" : "; " + report.shrunk().describe();
-            w.run().opened(report.describe(settings) + shrunk);
+            run.opened(report.describe(settings) + shrunk);
             throw new InvariantViolation(o.failure().invariant(), o.failure().details() + " [schedule " + report.ran()
                     + " of " + settings.strategy() + ", seed " + report.seed() + ", " + o.decisions().size()
-                    + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=target/fabric-tck/" + FILE + "]");
+                    + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=target/fabric-tck/" + fileName + "]");
         }
         if (report.ran() == 0) {
             throw new WindowNotOpened("no schedule ran");
         }
-        w.run().opened(report.describe(settings) + (teardownRule ? "" : "; the device's teardown rule was off"));
+        run.opened(report.describe(settings) + note);
     }
 
     /** One schedule on a fresh device and endpoint. */
     private static Controller.Outcome schedule(CqWindow w, Kept kept, Scheduler scheduler, long seed,
-                                               boolean teardownRule) {
+                                               boolean teardownRule,
+                                               java.util.function.BiFunction<CqWindow, CqTrial, Cq> make) {
         w.run().trace().restart();
         w.run().trace().add("kit", "schedule with seed " + seed, null);
         kept.take();
@@ -104,7 +147,7 @@ class CQXExploration {
         if (!teardownRule) {
             trial.device().withoutTeardownRule();
         }
-        Cq world = new Cq(w, trial);
+        Cq world = make.apply(w, trial);
         boolean closed = false;
         boolean clean = false;
         try {
@@ -167,8 +210,8 @@ class CQXExploration {
         }
     }
 
-    /** The CQ scenario's environment and oracles. */
-    private static final class Cq implements World {
+    /** The CQ scenario's environment and oracles; {@link CallbackCq} adds the application's callback. */
+    static class Cq implements World {
         /** Each completion is an action of its own (PCT gives each its own priority, so one can come late). */
         static final String COMPLETE = Controller.ENV + "send %d completes";
         static final String ARRIVE = Controller.ENV + "message %d arrives";
@@ -176,8 +219,10 @@ class CQXExploration {
         static final String SPURIOUS = Controller.ENV + "a spurious event on the send CQ";
 
         private final CqWindow w;
-        private final CqTrial trial;
-        private final SimulatedDevice device;
+        final CqTrial trial;
+        final SimulatedDevice device;
+        /** The completion channels that existed before this schedule: what close() must destroy is the rest. */
+        private final List<io.github.fabrictck.sim.CompletionChannel<?>> channelsBefore;
         private int arrived;
         private int completed;
         private int spurious;
@@ -188,6 +233,7 @@ class CQXExploration {
             this.w = w;
             this.trial = trial;
             this.device = trial.device();
+            this.channelsBefore = io.github.fabrictck.sim.CompletionChannel.createdIn(w.run());
         }
 
         @Override
@@ -269,6 +315,12 @@ class CQXExploration {
 
         @Override
         public Optional<Failure> judgeEnd() {
+            if (!app.isDone() && step.equals("close")) {
+                String destroy = device.destroyWaits();
+                return Optional.of(new Failure(CQ7TeardownLiveness.RETURNS, "close() has not returned and cannot: every "
+                        + "driver thread is idle and the device has nothing left to do: " + (destroy == null ? ""
+                        : destroy + "; ") + w.run().whereThreadsAre()));
+            }
             if (!app.isDone()) {
                 String destroy = device.destroyWaits();
                 return Optional.of(new Failure(CALLS_RETURN, "the application's " + step + "() has not returned although "
@@ -297,7 +349,10 @@ class CQXExploration {
                 return Optional.of(new Failure(CALLS_RETURN, "the receives returned " + got + " for the messages " + sent
                         + " (each message exactly once)"));
             }
-            return Optional.empty();
+            List<io.github.fabrictck.sim.CompletionChannel<?>> channels = new ArrayList<>(
+                    io.github.fabrictck.sim.CompletionChannel.createdIn(w.run()));
+            channels.removeAll(channelsBefore);
+            return CQ8TeardownOrder.judgeTeardown(channels, device);
         }
 
         private static byte[] message(int n) {

@@ -33,6 +33,7 @@ public final class SharedCqWindow extends WindowFixture {
     private final AppThread app;
     private SharedCompletionQueueDriver driver;
     private boolean closed;
+    private boolean endpointClosed;
 
     SharedCqWindow(WindowRun run, Session session) {
         super(run, session);
@@ -97,6 +98,11 @@ public final class SharedCqWindow extends WindowFixture {
             throw new WindowNotOpened("the driver posted " + device.outstanding(e.queuePair()) + " send(s) on QP "
                     + e.queuePair().number() + " for " + n + " send() call(s)");
         }
+    }
+
+    /** Starts an application call that may block; the future completes when it returns. */
+    public <T> CompletableFuture<T> start(String what, Callable<T> call) {
+        return app.submit(what, call);
     }
 
     /** Makes an application call and waits for it to return; ERROR if it does not return in time. */
@@ -182,6 +188,15 @@ public final class SharedCqWindow extends WindowFixture {
         }
         closed = true;
         run.finish();
+        closeEndpoint();
+    }
+
+    /** Closes the driver, the application and the device, not the window's run: an exploration closes one a schedule. */
+    void closeEndpoint() {
+        if (endpointClosed) {
+            return;
+        }
+        endpointClosed = true;
         if (driver != null) {
             CqTrial.closeWithin(run, session.bound(), driver::close);
         }

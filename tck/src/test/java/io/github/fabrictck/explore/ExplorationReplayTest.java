@@ -48,7 +48,7 @@ class ExplorationReplayTest {
     private static Map.Entry<List<WindowResult>, Map<String, String>> explore(String driver, int repeat) throws Exception {
         RunRecord record = new RunRecord(null);
         List<WindowResult> runs = new java.util.ArrayList<>();
-        Launcher.run(new Launcher.Config(driver, Set.of("CQ-X"), Set.of(), repeat, "mvn fabric-tck:run",
+        Launcher.run(new Launcher.Config(driver, Set.of("CQ-X/explore"), Set.of(), repeat, "mvn fabric-tck:run",
                 Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60)), new Launcher.Listener() {
                     @Override
                     public void header(Result header) {

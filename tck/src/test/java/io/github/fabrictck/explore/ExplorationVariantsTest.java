@@ -1,0 +1,120 @@
+package io.github.fabrictck.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.fabrictck.engine.Agent;
+import io.github.fabrictck.engine.AgentConfig;
+import io.github.fabrictck.launcher.Launcher;
+import io.github.fabrictck.report.Outcome;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.WindowResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CQ-X's variants end to end with the agent in this JVM, on fixed seeds: {@code callbacks} finds a
+ * batch lost when the application's callback throws and {@code shared} an error completion routed
+ * to another queue pair's endpoint, each in CQ-5's and CQ-6's words; {@code explore} judges close()
+ * by CQ-7's and CQ-8's invariants; the correct twin passes every variant;
+ * a driver without a callback or a shared queue is NOT_APPLICABLE with the scripted window's sentence.
+ */
+class ExplorationVariantsTest {
+
+    private static final List<String> PROPERTIES = List.of("fabric-tck.explore", "fabric-tck.schedules",
+            "fabric-tck.seed", "fabric-tck.shrinkRuns");
+
+    @BeforeAll
+    static void attachAgent() {
+        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+    }
+
+    @AfterEach
+    void clearSettings() {
+        PROPERTIES.forEach(System::clearProperty);
+    }
+
+    /** Runs one CQ-X variant with pct from seed 0; its verdict. */
+    private static WindowResult explore(String driver, String variant, int schedules) throws Exception {
+        System.setProperty("fabric-tck.explore", "pct");
+        System.setProperty("fabric-tck.schedules", String.valueOf(schedules));
+        System.setProperty("fabric-tck.seed", "0");
+        System.setProperty("fabric-tck.shrinkRuns", "0");
+        List<WindowResult> runs = new ArrayList<>();
+        Launcher.run(new Launcher.Config(driver, Set.of("CQ-X/" + variant), Set.of(), 1, "mvn fabric-tck:run",
+                Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60)), new Launcher.Listener() {
+                    @Override
+                    public void header(Result header) {
+                    }
+
+                    @Override
+                    public void started(String label, String running) {
+                    }
+
+                    @Override
+                    public void verdict(WindowResult run) {
+                        runs.add(run);
+                    }
+                });
+        assertEquals(1, runs.size(), "CQ-X/" + variant + " runs once: " + runs);
+        assertEquals(variant, runs.get(0).variant());
+        return runs.get(0);
+    }
+
+    @Test
+    void aCallbackThatThrowsCostsTheBrokenDriverTheRestOfItsBatch() throws Exception {
+        WindowResult w = explore("fixture-explore-loses-batch", "callbacks", 300);
+        assertEquals(Outcome.FAIL, w.outcome(), w.reason());
+        assertTrue(w.reason().startsWith("every completion taken from a CQ is handed to the application"), w.reason());
+    }
+
+    @Test
+    void anErrorCompletionOnTheSharedQueueReachesTheWrongEndpointOfTheBrokenDriver() throws Exception {
+        WindowResult w = explore("fixture-explore-stale-qp", "shared", 300);
+        assertEquals(Outcome.FAIL, w.outcome(), w.reason());
+        assertTrue(w.reason().startsWith("each completion, successful or not, is handed to the endpoint of the queue "
+                + "pair it belongs to"), w.reason());
+    }
+
+    @Test
+    void aCloseThatCannotReturnBreaksCq7sInvariantAtTheFirstSchedule() throws Exception {
+        WindowResult w = explore("fixture-explore-close-hangs", "explore", 50);
+        assertEquals(Outcome.FAIL, w.outcome(), w.reason());
+        assertTrue(w.reason().startsWith("close() returns within a bound while a driver thread waits for an event that "
+                + "never comes"), w.reason());
+        assertTrue(w.reason().contains("[schedule 1 of pct"), w.reason());
+    }
+
+    @Test
+    void aCloseThatLeavesTheQueuePairBreaksCq8sInvariant() throws Exception {
+        WindowResult w = explore("fixture-explore-close-leaks", "explore", 50);
+        assertEquals(Outcome.FAIL, w.outcome(), w.reason());
+        assertTrue(w.reason().startsWith("after close() returns, every queue pair, CQ and completion channel"),
+                w.reason());
+    }
+
+    @Test
+    void theCorrectDriverPassesEveryVariant() throws Exception {
+        for (String variant : List.of("explore", "callbacks", "shared")) {
+            WindowResult w = explore("fixture-explore-compliant", variant, 200);
+            assertEquals(Outcome.PASS, w.outcome(), variant + ": " + w.reason());
+            assertTrue(w.evidence().windowOpened(), variant);
+        }
+    }
+
+    @Test
+    void aDriverWithoutCallbackOrSharedQueueIsNotApplicable() throws Exception {
+        WindowResult callbacks = explore("fixture-never-rearms", "callbacks", 10);
+        assertEquals(Outcome.NOT_APPLICABLE, callbacks.outcome(), callbacks.reason());
+        assertTrue(callbacks.reason().contains("consumeWith returned false"), callbacks.reason());
+        WindowResult shared = explore("fixture-never-rearms", "shared", 10);
+        assertEquals(Outcome.NOT_APPLICABLE, shared.outcome(), shared.reason());
+        assertTrue(shared.reason().contains("openSharedCompletionQueue returned null"), shared.reason());
+    }
+}
