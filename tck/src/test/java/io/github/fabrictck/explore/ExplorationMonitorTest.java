@@ -102,8 +102,27 @@ class ExplorationMonitorTest {
         }
     }
 
+    @Test
+    void anUnparkThatReachesAStoppedThreadKeepsItsPermitForTheDriversOwnPark() {
+        // the parker stops at its park's point after an empty check; an unpark then must still end that park at once
+        // (before, the kit's own park of the stopped thread ate the permit and the parker slept its whole timeout)
+        for (long seed = 0; seed < 12; seed++) {
+            java.util.concurrent.atomic.AtomicBoolean saw = new java.util.concurrent.atomic.AtomicBoolean();
+            List<String> decisions = schedule(seed, saw);
+            assertTrue(saw.get(), "seed " + seed + ": the parker saw the publication " + decisions);
+        }
+    }
+
     /** One schedule of a waiter and its waker under a random walk; the decisions with the options offered at each. */
     private List<String> schedule(long seed) {
+        return schedule(seed, null);
+    }
+
+    /**
+     * One schedule under a random walk, of a waiter and its waker, or (with {@code saw}) of a parker and its
+     * publisher; the decisions with the options offered at each.
+     */
+    private List<String> schedule(long seed, java.util.concurrent.atomic.AtomicBoolean saw) {
         run = WindowRun.start(Duration.ofSeconds(1));
         ExploreMonitor m = new ExploreMonitor();
         List<String> offered = new ArrayList<>();
@@ -116,15 +135,7 @@ class ExplorationMonitorTest {
         World world = new World() {
             @Override
             public void start() {
-                Thread waiter = new Thread(() -> {
-                    try {
-                        m.awaitReady();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }, "waiter");
-                Thread waker = new Thread(m::readyThenEnterAgain, "waker");
-                for (Thread t : List.of(waiter, waker)) {
+                for (Thread t : saw == null ? m.waiterAndWaker() : m.parkerAndPublisher(saw)) {
                     t.setDaemon(true);
                     run.track(t);
                     t.start();
