@@ -1,18 +1,14 @@
 package io.github.fabrictck.windows;
 
-import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.RunSettings;
-import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.explore.Controller;
 import io.github.fabrictck.explore.Exploration;
-import io.github.fabrictck.explore.Schedule;
 import io.github.fabrictck.explore.Scheduler;
 import io.github.fabrictck.explore.World;
 import io.github.fabrictck.sim.AppThread;
 import io.github.fabrictck.sim.SimulatedDevice;
 import io.github.fabrictck.spi.Family;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -102,37 +98,16 @@ class CQXExploration {
         report(w.run(), w.session(), variant, settings, report, teardownRule ? "" : "; the device's teardown rule was off");
     }
 
-    /** The exploration settings; a replay of another variant's schedule is not this variant's to run. */
+    /** The exploration settings of a variant; a replay of another variant's schedule is not this one's to run. */
     static Exploration.Settings settings(String variant) {
-        Exploration.Settings settings = Exploration.Settings.fromSystemProperties();
-        if (settings.replay() != null && !settings.replay().window().equals("CQ-X/" + variant)) {
-            org.junit.jupiter.api.Assumptions.abort("the schedule replayed is one of " + settings.replay().window()
-                    + ", not of CQ-X/" + variant);
-        }
-        return settings;
+        return ExplorationVerdict.settings("CQ-X/" + variant);
     }
 
     /** Turns an exploration's report into the variant's verdict: a FAIL with its schedule file, or the evidence. */
     static void report(io.github.fabrictck.engine.WindowRun run, Session session, String variant,
                        Exploration.Settings settings, Exploration.Report report, String note) {
-        String driver = session.driver().name() + " " + session.driver().version();
-        String window = "CQ-X/" + variant;
-        String fileName = "schedule-CQ-X-" + variant + ".txt";
-        if (report.failing() != null) {
-            Controller.Outcome o = report.failing();
-            Schedule file = new Schedule(window, settings.strategy(), report.seed(), io.github.fabrictck.launcher.Launcher
-                    .tckVersion(), driver, o.failure().invariant() + ": " + o.failure().details(), o.decisions());
-            run.trace().add("kit", Schedule.TRACE_MARKER + fileName + "\n" + file.text(), null);
-            String shrunk = report.shrunk() == null ? "" : "; " + report.shrunk().describe();
-            run.opened(report.describe(settings) + shrunk);
-            throw new InvariantViolation(o.failure().invariant(), o.failure().details() + " [schedule " + report.ran()
-                    + " of " + settings.strategy() + ", seed " + report.seed() + ", " + o.decisions().size()
-                    + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=target/fabric-tck/" + fileName + "]");
-        }
-        if (report.ran() == 0) {
-            throw new WindowNotOpened("no schedule ran");
-        }
-        run.opened(report.describe(settings) + note);
+        ExplorationVerdict.judge(run, () -> session.driver().name() + " " + session.driver().version(),
+                "CQ-X/" + variant, settings, report, note);
     }
 
     /** One schedule on a fresh device and endpoint. */

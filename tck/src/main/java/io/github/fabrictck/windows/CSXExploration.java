@@ -1,11 +1,9 @@
 package io.github.fabrictck.windows;
 
-import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.explore.Controller;
 import io.github.fabrictck.explore.Exploration;
-import io.github.fabrictck.explore.Schedule;
 import io.github.fabrictck.explore.Scheduler;
 import io.github.fabrictck.explore.World;
 import io.github.fabrictck.sim.SimulatedSetup;
@@ -88,17 +86,12 @@ import org.junit.jupiter.api.Test;
 class CSXExploration {
 
     static final String WINDOW = "CS-X/explore";
-    /** The file the parent writes the failing schedule to, next to the result. */
-    static final String FILE = "schedule-CS-X-explore.txt";
 
     @Test
     @Variant(id = "explore", title = "setup with losses, crossing and late messages, a failing fast path and a stalled "
             + "server under a scheduler")
     void explore(CsWindow w) {
-        Exploration.Settings settings = Exploration.Settings.fromSystemProperties();
-        if (settings.replay() != null && settings.replay().window() != null && !WINDOW.equals(settings.replay().window())) {
-            Assumptions.abort("the replayed schedule is one of " + settings.replay().window() + ", not of " + WINDOW);
-        }
+        Exploration.Settings settings = ExplorationVerdict.settings(WINDOW);
         Session session = w.session();
         String driver = session.driver().name() + " " + session.driver().version();
         // the driver's name() and version() are SPI calls: the window's own thread, which decides, is no driver thread
@@ -107,21 +100,7 @@ class CSXExploration {
         String driverName = session.driver().name();
         Exploration.Report report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, driverName, scheduler,
                 seed));
-        if (report.failing() != null) {
-            Controller.Outcome o = report.failing();
-            Schedule file = new Schedule(WINDOW, settings.strategy(), report.seed(), io.github.fabrictck.launcher.Launcher
-                    .tckVersion(), driver, o.failure().invariant() + ": " + o.failure().details(), o.decisions());
-            w.run().trace().add("kit", Schedule.TRACE_MARKER + FILE + "\n" + file.text(), null);
-            String shrunk = report.shrunk() == null ? "" : "; " + report.shrunk().describe();
-            w.run().opened(report.describe(settings) + shrunk);
-            throw new InvariantViolation(o.failure().invariant(), o.failure().details() + " [schedule " + report.ran()
-                    + " of " + settings.strategy() + ", seed " + report.seed() + ", " + o.decisions().size()
-                    + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=target/fabric-tck/" + FILE + "]");
-        }
-        if (report.ran() == 0) {
-            throw new WindowNotOpened("no schedule ran");
-        }
-        w.run().opened(report.describe(settings));
+        ExplorationVerdict.judge(w.run(), () -> driver, WINDOW, settings, report, "");
     }
 
     /** One schedule: one setup from scratch on the window's network, at virtual time 0. */

@@ -2,10 +2,8 @@ package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.VirtualTime;
-import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.explore.Controller;
 import io.github.fabrictck.explore.Exploration;
-import io.github.fabrictck.explore.Schedule;
 import io.github.fabrictck.explore.Scheduler;
 import io.github.fabrictck.explore.World;
 import io.github.fabrictck.sim.SimulatedFabric;
@@ -66,8 +64,6 @@ class HSXExploration {
 
     static final String NOT_STUCK = "no driver thread is stuck (the kit's stuck detector)";
     static final String WINDOW = "HS-X/explore";
-    /** The file the parent writes the failing schedule to, next to the result. */
-    static final String FILE = "schedule-HS-X-explore.txt";
     /** Messages each application sends to the other (two, so that two can wait for one hello). */
     static final int MESSAGES = 2;
     /**
@@ -81,31 +77,12 @@ class HSXExploration {
     @Test
     @Variant(id = "explore", title = "first contact between two peers, message order and timeouts under a scheduler")
     void explore(HsWindow w) {
-        Exploration.Settings settings = Exploration.Settings.fromSystemProperties();
-        if (settings.replay() != null && !WINDOW.equals(settings.replay().window())) {
-            throw w.notApplicable("the replayed schedule file is one of " + settings.replay().window() + ", not of "
-                    + WINDOW);
-        }
+        Exploration.Settings settings = ExplorationVerdict.settings(WINDOW);
         warmUp(w);
         Exploration.Report report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, scheduler, seed));
-        if (report.failing() != null) {
-            Controller.Outcome o = report.failing();
-            // asked only now: a call into the driver on this thread would make it a driver thread, never idle
-            String driver = w.session().driver().name() + " " + w.session().driver().version();
-            Schedule file = new Schedule(WINDOW, settings.strategy(), report.seed(), io.github.fabrictck.launcher.Launcher
-                    .tckVersion(), driver, o.failure().invariant() + ": " + o.failure().details(), o.decisions());
-            w.run().trace().add("kit", Schedule.TRACE_MARKER + FILE + "\n" + file.text(), null);
-            String shrunk = report.shrunk() == null ? "" : "; " + report.shrunk().describe();
-            w.run().opened(report.describe(settings) + shrunk);
-            throw new InvariantViolation(o.failure().invariant(), o.failure().details() + " [schedule " + report.ran()
-                    + " of " + settings.strategy() + ", found after " + TimeUnit.NANOSECONDS.toMillis(report.nanos())
-                    + " ms, seed " + report.seed() + ", " + o.decisions().size()
-                    + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=target/fabric-tck/" + FILE + "]");
-        }
-        if (report.ran() == 0) {
-            throw new WindowNotOpened("no schedule ran");
-        }
-        w.run().opened(report.describe(settings));
+        // the driver's name is asked only for a FAIL: a call into the driver on this thread would make it a driver thread
+        ExplorationVerdict.judge(w.run(), () -> w.session().driver().name() + " " + w.session().driver().version(),
+                WINDOW, settings, report, "");
     }
 
     /**

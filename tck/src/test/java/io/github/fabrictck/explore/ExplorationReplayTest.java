@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.fabrictck.engine.Agent;
-import io.github.fabrictck.engine.AgentConfig;
 import io.github.fabrictck.launcher.Launcher;
-import io.github.fabrictck.launcher.RunRecord;
 import io.github.fabrictck.report.Outcome;
-import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.WindowResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,8 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,43 +25,19 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ExplorationReplayTest {
 
-    private static final List<String> PROPERTIES = List.of("fabric-tck.explore", "fabric-tck.schedules",
-            "fabric-tck.replay", "fabric-tck.seed", "fabric-tck.shrinkRuns");
-
     @BeforeAll
     static void attachAgent() {
-        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+        ExploreRuns.attachAgent();
     }
 
     @AfterEach
     void clearSettings() {
-        PROPERTIES.forEach(System::clearProperty);
+        ExploreRuns.clearSettings();
     }
 
-    /** Runs CQ-X on a fixture driver {@code repeat} times; each run's verdict, and the files Maven's process would write. */
+    /** Runs CQ-X/explore on a fixture driver {@code repeat} times; each run's verdict, and the files Maven's process would write. */
     private static Map.Entry<List<WindowResult>, Map<String, String>> explore(String driver, int repeat) throws Exception {
-        RunRecord record = new RunRecord(null);
-        List<WindowResult> runs = new java.util.ArrayList<>();
-        Launcher.run(new Launcher.Config(driver, Set.of("CQ-X/explore"), Set.of(), repeat, "mvn fabric-tck:run",
-                Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60)), new Launcher.Listener() {
-                    @Override
-                    public void header(Result header) {
-                        record.accept(RunRecord.headerMessage(header));
-                    }
-
-                    @Override
-                    public void started(String label, String running) {
-                        record.accept(RunRecord.startedMessage(label, running));
-                    }
-
-                    @Override
-                    public void verdict(WindowResult run) {
-                        runs.add(run);
-                        record.accept(RunRecord.verdictMessage(run));
-                    }
-                });
-        assertEquals(repeat, runs.size(), "CQ-X/explore is listed once exploration is asked for");
-        return Map.entry(runs, record.dumps());
+        return ExploreRuns.explore(driver, "CQ-X/explore", repeat, Duration.ofSeconds(60));
     }
 
     /** The failure without what changes from run to run (the wall-clock time left of a driver's wait). */

@@ -3,17 +3,10 @@ package io.github.fabrictck.explore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.fabrictck.engine.Agent;
-import io.github.fabrictck.engine.AgentConfig;
-import io.github.fabrictck.launcher.Launcher;
 import io.github.fabrictck.report.Outcome;
-import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.WindowResult;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,17 +20,14 @@ import org.junit.jupiter.api.Test;
  */
 class ExplorationVariantsTest {
 
-    private static final List<String> PROPERTIES = List.of("fabric-tck.explore", "fabric-tck.schedules",
-            "fabric-tck.seed", "fabric-tck.shrinkRuns");
-
     @BeforeAll
     static void attachAgent() {
-        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+        ExploreRuns.attachAgent();
     }
 
     @AfterEach
     void clearSettings() {
-        PROPERTIES.forEach(System::clearProperty);
+        ExploreRuns.clearSettings();
     }
 
     /** Runs one CQ-X variant with pct from seed 0; its verdict. */
@@ -46,23 +36,7 @@ class ExplorationVariantsTest {
         System.setProperty("fabric-tck.schedules", String.valueOf(schedules));
         System.setProperty("fabric-tck.seed", "0");
         System.setProperty("fabric-tck.shrinkRuns", "0");
-        List<WindowResult> runs = new ArrayList<>();
-        Launcher.run(new Launcher.Config(driver, Set.of("CQ-X/" + variant), Set.of(), 1, "mvn fabric-tck:run",
-                Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60)), new Launcher.Listener() {
-                    @Override
-                    public void header(Result header) {
-                    }
-
-                    @Override
-                    public void started(String label, String running) {
-                    }
-
-                    @Override
-                    public void verdict(WindowResult run) {
-                        runs.add(run);
-                    }
-                });
-        assertEquals(1, runs.size(), "CQ-X/" + variant + " runs once: " + runs);
+        List<WindowResult> runs = ExploreRuns.explore(driver, "CQ-X/" + variant, 1, Duration.ofSeconds(60)).getKey();
         assertEquals(variant, runs.get(0).variant());
         return runs.get(0);
     }

@@ -1,0 +1,72 @@
+package io.github.fabrictck.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.fabrictck.engine.Agent;
+import io.github.fabrictck.engine.AgentConfig;
+import io.github.fabrictck.launcher.Launcher;
+import io.github.fabrictck.launcher.RunRecord;
+import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.WindowResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.bytebuddy.agent.ByteBuddyAgent;
+
+/** Runs an exploration window on a fixture driver in this JVM, as the fork runs it, for the exploration tests. */
+final class ExploreRuns {
+
+    /** The exploration settings a test may set, cleared after each. */
+    private static final List<String> PROPERTIES = List.of("fabric-tck.explore", "fabric-tck.schedules",
+            "fabric-tck.replay", "fabric-tck.seed", "fabric-tck.shrinkRuns");
+
+    private ExploreRuns() {
+    }
+
+    /** Installs the agent over the fixtures' package (before any fixture class loads). */
+    static void attachAgent() {
+        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+    }
+
+    /** Clears every exploration setting a test set. */
+    static void clearSettings() {
+        PROPERTIES.forEach(System::clearProperty);
+    }
+
+    /**
+     * Runs {@code window} on a fixture driver {@code repeat} times; each run's verdict, and the files Maven's process
+     * would write (the failing schedule's among them).
+     */
+    static Map.Entry<List<WindowResult>, Map<String, String>> explore(String driver, String window, int repeat,
+                                                                      Duration windowTimeout) throws Exception {
+        RunRecord record = new RunRecord(null);
+        List<WindowResult> runs = new ArrayList<>();
+        Launcher.run(new Launcher.Config(driver, Set.of(window), Set.of(), repeat, "mvn fabric-tck:run",
+                Duration.ofSeconds(1), Duration.ofSeconds(5), windowTimeout), new Launcher.Listener() {
+                    @Override
+                    public void header(Result header) {
+                        record.accept(RunRecord.headerMessage(header));
+                    }
+
+                    @Override
+                    public void started(String label, String running) {
+                        record.accept(RunRecord.startedMessage(label, running));
+                    }
+
+                    @Override
+                    public void verdict(WindowResult run) {
+                        runs.add(run);
+                        record.accept(RunRecord.verdictMessage(run));
+                    }
+                });
+        assertEquals(repeat, runs.size(), window + " is listed once exploration is asked for: " + runs);
+        return Map.entry(runs, record.dumps());
+    }
+
+    /** A failure's invariant and reason without the schedule's part (which seed, how many decisions). */
+    static String failure(WindowResult w) {
+        return w.violated() + " " + w.reason().substring(0, w.reason().indexOf(" [schedule"));
+    }
+}
