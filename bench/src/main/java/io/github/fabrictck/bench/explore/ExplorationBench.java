@@ -125,8 +125,11 @@ public final class ExplorationBench {
             run.put("problem", e.getMessage());
         }
         run.put("variants", variants);
-        // the run's figures are those of the variant that failed, else of the first that ran
-        Map<String, Object> lead = variants.stream().filter(v -> "FAIL".equals(v.get("outcome"))).findFirst()
+        // the run's figures are those of the variant that failed soonest (the family's exploration finds the bug there),
+        // else of the first that ran; every variant's are in "variants"
+        Map<String, Object> lead = variants.stream().filter(v -> "FAIL".equals(v.get("outcome")))
+                .min(java.util.Comparator.comparingLong(v -> v.get("schedules") == null ? Long.MAX_VALUE
+                        : ((Number) v.get("schedules")).longValue()))
                 .orElse(variants.stream().filter(v -> !"NOT_APPLICABLE".equals(v.get("outcome"))).findFirst()
                         .orElse(variants.isEmpty() ? Map.of() : variants.get(0)));
         run.put("outcome", lead.getOrDefault("outcome", "NO RESULT"));
