@@ -482,10 +482,13 @@ public final class WindowRun {
             "java.util.concurrent.LinkedBlockingQueue", "java.util.concurrent.ArrayBlockingQueue",
             "java.util.concurrent.LinkedBlockingDeque", "java.util.concurrent.PriorityBlockingQueue");
 
+    /** The queue of a {@code ScheduledThreadPoolExecutor} (the context's scheduler on the wall clock). */
+    static final String DELAY_QUEUE = "java.util.concurrent.ScheduledThreadPoolExecutor$DelayedWorkQueue";
+
     /**
      * The queue a JDK pool worker waits on for its next task, from its stack: no driver frame, and
-     * {@code ThreadPoolExecutor.getTask} taking from it; {@code null} for any other stack, and for a
-     * scheduled pool's delay queue (a delayed task is a timer, not work waiting for a worker).
+     * {@code ThreadPoolExecutor.getTask} taking from it ({@link #DELAY_QUEUE} for a scheduled pool);
+     * {@code null} for any other stack.
      */
     static String poolQueue(StackTraceElement[] stack) {
         if (driverFrame(stack) != null) {
@@ -495,10 +498,32 @@ public final class WindowRun {
             if (stack[i].getClassName().equals("java.util.concurrent.ThreadPoolExecutor")
                     && stack[i].getMethodName().equals("getTask")) {
                 String queue = stack[i - 1].getClassName();
-                return queue.startsWith("java.util.concurrent.") && !queue.contains("DelayedWorkQueue") ? queue : null;
+                return queue.startsWith("java.util.concurrent.") ? queue : null;
             }
         }
         return null;
+    }
+
+    /**
+     * How a scheduled pool's worker waits, from its pool's delay queue: {@link Blocking#FOREVER} when
+     * the queue is empty (it waits for work), the delay of the earliest task when that task is not
+     * due yet (a timer: it wakes by itself then), {@link Blocking#NOT_BLOCKING} when a task is due
+     * (it is about to run it).
+     */
+    static long delayQueueWait(java.util.concurrent.ScheduledThreadPoolExecutor pool) {
+        long earliest = Long.MAX_VALUE;
+        // the queue's iterator is a snapshot: a task taken meanwhile makes the worker run, not wait
+        for (Runnable r : pool.getQueue()) {
+            if (r instanceof java.util.concurrent.Delayed d) {
+                earliest = Math.min(earliest, d.getDelay(java.util.concurrent.TimeUnit.NANOSECONDS));
+            } else {
+                return Blocking.NOT_BLOCKING;
+            }
+        }
+        if (earliest == Long.MAX_VALUE) {
+            return Blocking.FOREVER;
+        }
+        return earliest <= 0 ? Blocking.NOT_BLOCKING : earliest;
     }
 
     private static String describe(Object o) {
@@ -924,50 +949,77 @@ public final class WindowRun {
             Gate g = gate;
             // a thread the exploration's scheduler stopped at a point counts as held
             boolean holding = held && h != null && h.isHolding() || g != null && g.isPaused(thread);
-            boolean waiting = waitingForWork && !queued
-                    || !blocked && !held && !holding && !waitingForWork && (state == Thread.State.WAITING
-                    || state == Thread.State.TIMED_WAITING) && waitsInPool();
+            long inPool = !blocked && !held && !holding && !waitingForWork && (state == Thread.State.WAITING
+                    || state == Thread.State.TIMED_WAITING) ? poolWait() : Blocking.NOT_BLOCKING;
+            boolean waiting = waitingForWork && !queued || inPool == Blocking.FOREVER;
+            // a scheduled pool's worker waiting for a timer that is not due: a timed wait of that long
+            boolean timer = !waiting && inPool != Blocking.NOT_BLOCKING;
             return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, holding, waiting,
-                    blocked ? blockedIn : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),
-                    blocked ? timeoutNanos : Blocking.NOT_BLOCKING, woke && !acq, acq, owners, lock,
+                    blocked ? blockedIn : timer ? "a scheduled pool's wait for its next timer"
+                            : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),
+                    blocked ? timeoutNanos : timer ? inPool : Blocking.NOT_BLOCKING, woke && !acq, acq, owners, lock,
                     h != null && h.point() != null ? h.point().at() : null);
         }
 
         /**
-         * Whether this is a worker of a JDK thread pool, with no driver frame, parked in
-         * {@code ThreadPoolExecutor.getTask} while no hand-off to an executor is under way and its pool
-         * has nothing for it: an empty queue where the queue holds the pool's tasks, else no hand-off
-         * to the pool begun since the worker last ran driver code (a task handed over and not taken
-         * yet leaves no other trace). A worker of a pool the kit saw no hand-off make is judged by every
+         * How this thread waits as a worker of a JDK thread pool, with no driver frame, parked in
+         * {@code ThreadPoolExecutor.getTask} while no hand-off to an executor is under way:
+         * {@link Blocking#FOREVER} when its pool has nothing for it (an empty queue where the queue
+         * holds the pool's tasks, else no hand-off to the pool begun since the worker last ran driver
+         * code: a task handed over and not taken yet leaves no other trace), the delay of a scheduled
+         * pool's earliest timer when none is due, else {@link Blocking#NOT_BLOCKING} (not a pool's
+         * worker, or one with work). A worker of a pool the kit saw no hand-off make is judged by every
          * pool's queue and every hand-off.
          */
-        private boolean waitsInPool() {
+        private long poolWait() {
             StackTraceElement[] stack = thread.getStackTrace();
             String queue = WindowRun.poolQueue(stack);
             if (queue == null) {
-                return false;
+                return Blocking.NOT_BLOCKING;
             }
             for (java.util.concurrent.Executor e : executors) {
                 if (wakes.inFlight(e) > 0) {
-                    return false;
+                    return Blocking.NOT_BLOCKING;
                 }
             }
             java.util.concurrent.Executor p = pool;
+            if (queue.equals(DELAY_QUEUE)) {
+                // its delay queue holds every task handed to it that is not running: empty, it waits for work
+                if (p instanceof java.util.concurrent.ScheduledThreadPoolExecutor s) {
+                    return delayQueueWait(s);
+                }
+                // a pool whose hand-off the kit did not see: the earliest timer of every scheduled pool it knows
+                long wait = Blocking.FOREVER;
+                boolean known = false;
+                for (java.util.concurrent.Executor e : executors) {
+                    if (e instanceof java.util.concurrent.ScheduledThreadPoolExecutor s) {
+                        known = true;
+                        long w = delayQueueWait(s);
+                        if (w == Blocking.NOT_BLOCKING) {
+                            return w;
+                        }
+                        wait = wait == Blocking.FOREVER ? w : w == Blocking.FOREVER ? wait : Math.min(wait, w);
+                    }
+                }
+                return known ? wait : Blocking.NOT_BLOCKING;
+            }
+            boolean idle;
             if (p instanceof java.util.concurrent.ThreadPoolExecutor tpe && HOLDING_QUEUES.contains(queue)) {
                 // its own queue holds every task handed to it that no worker took yet
-                return tpe.getQueue().isEmpty();
-            }
-            if (p != null) {
+                idle = tpe.getQueue().isEmpty();
+            } else if (p != null) {
                 // a wrapper (Executors.newSingleThreadExecutor) or a direct hand-off: a task handed to the
                 // pool after this worker last ran driver code may be one it has not taken yet
-                return wakes.count(p) == poolHandOffsAtPoint;
-            }
-            for (java.util.concurrent.Executor e : executors) {
-                if (e instanceof java.util.concurrent.ThreadPoolExecutor tpe && !tpe.getQueue().isEmpty()) {
-                    return false;
+                idle = wakes.count(p) == poolHandOffsAtPoint;
+            } else {
+                idle = handedOffToAny.get() == anyHandOffsAtPoint;
+                for (java.util.concurrent.Executor e : executors) {
+                    if (e instanceof java.util.concurrent.ThreadPoolExecutor tpe && !tpe.getQueue().isEmpty()) {
+                        idle = false;
+                    }
                 }
             }
-            return handedOffToAny.get() == anyHandOffsAtPoint;
+            return idle ? Blocking.FOREVER : Blocking.NOT_BLOCKING;
         }
 
         /** The driver thread that holds this object's monitor now, or {@code null}. */

@@ -388,11 +388,47 @@ class LockHoldersTest {
         }
         assertEquals("java.util.concurrent.SynchronousQueue", WindowRun.poolQueue(started.get(0).getStackTrace()));
         assertEquals("java.util.concurrent.LinkedBlockingQueue", WindowRun.poolQueue(started.get(1).getStackTrace()));
-        assertNull(WindowRun.poolQueue(started.get(2).getStackTrace()), "a delayed task is a timer, not work");
+        assertEquals(WindowRun.DELAY_QUEUE, WindowRun.poolQueue(started.get(2).getStackTrace()));
         assertNull(WindowRun.poolQueue(Thread.currentThread().getStackTrace()));
         direct.shutdownNow();
         holding.shutdownNow();
         scheduled.shutdownNow();
+    }
+
+    @Test
+    void aScheduledPoolsWorkerWaitsForWorkOnAnEmptyQueueAndForItsEarliestTimerOtherwise() throws Throwable {
+        // the context's scheduler on the wall clock: a vendor hands its handler's work to it (review4's finding)
+        java.util.concurrent.ScheduledThreadPoolExecutor scheduled = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+                factory("timer", true));
+        MethodHandle execute = LOOKUP.findVirtual(java.util.concurrent.Executor.class, "execute",
+                methodType(void.class, Runnable.class));
+        MethodHandle schedule = LOOKUP.findVirtual(java.util.concurrent.ScheduledExecutorService.class, "schedule",
+                methodType(java.util.concurrent.ScheduledFuture.class, Runnable.class, long.class, TimeUnit.class));
+        Target executeT = t("java.util.concurrent.ScheduledExecutorService", "execute");
+        Target scheduleT = t("java.util.concurrent.ScheduledExecutorService", "schedule");
+        driverThread("handler", () -> sync(executeT, execute, scheduled, (Runnable) () -> { })).join(10_000);
+        awaitSettled(() -> run.views().stream().anyMatch(v -> v.name().equals("timer") && v.waitingForWork()));
+        // a timer an hour away: settled (it wakes by itself), and idle for good beyond the run's 1 s bound
+        driverThread("arm", () -> sync(scheduleT, schedule, scheduled, (Runnable) () -> { }, 1L, TimeUnit.HOURS))
+                .join(10_000);
+        awaitSettled(() -> run.views().stream().anyMatch(v -> v.name().equals("timer") && !v.waitingForWork()
+                && v.timeoutNanos() > TimeUnit.MINUTES.toNanos(59)));
+        assertTrue(run.views().stream().filter(v -> v.name().equals("timer")).allMatch(v -> v.blockedIn() != null
+                && v.blockedIn().contains("timer")), run.views().toString());
+        assertTrue(run.allIdle(Duration.ofSeconds(1)), "a timer beyond the bound is idle for good");
+        assertFalse(run.allIdle(Duration.ofHours(2)), "a timer within the bound wakes the worker by itself");
+        // a task due now in the queue: about to run, not idle
+        assertEquals(Blocking.NOT_BLOCKING, WindowRun.delayQueueWait(withDueTask()));
+        assertEquals(Blocking.FOREVER, WindowRun.delayQueueWait(new java.util.concurrent.ScheduledThreadPoolExecutor(1)));
+        scheduled.shutdownNow();
+    }
+
+    /** A scheduled pool never started, with a task due now in its queue. */
+    private static java.util.concurrent.ScheduledThreadPoolExecutor withDueTask() {
+        java.util.concurrent.ScheduledThreadPoolExecutor idle = new java.util.concurrent.ScheduledThreadPoolExecutor(0);
+        idle.setCorePoolSize(0);
+        idle.schedule(() -> { }, 0, TimeUnit.SECONDS);
+        return idle;
     }
 
     /** Threads for a pool: daemons this test ends, tracked by the run as the context's would be when {@code tracked}. */

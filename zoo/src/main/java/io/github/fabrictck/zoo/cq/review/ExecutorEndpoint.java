@@ -20,7 +20,8 @@ import java.util.concurrent.TimeoutException;
  * and installing a fresh one. The application never polls: it takes the current future under the
  * monitor with its check and waits on it. Correct when {@code repollAfterArm} (arm, then poll);
  * the broken twin drains, then arms, and does not poll again: a completion landing in between is
- * never announced.
+ * never announced. The same design on the context's scheduler ({@code review-cq-scheduler}): the
+ * timer thread the kit gives every driver does the handler's work.
  */
 class ExecutorEndpoint implements CompletionQueueDriver {
 
@@ -34,10 +35,22 @@ class ExecutorEndpoint implements CompletionQueueDriver {
     private long posted;
     private long completed;
 
+    /** Whether the executor is the context's own scheduler, which the driver does not shut down. */
+    private final boolean contextScheduler;
+
     ExecutorEndpoint(DriverContext context, QueuePair queuePair, boolean armBeforeDrain) {
+        this(context, queuePair, armBeforeDrain, false);
+    }
+
+    /**
+     * @param contextScheduler hand the events to {@link DriverContext#scheduler()} (a vendor reusing
+     *                         its timer thread for work) rather than to an executor of its own
+     */
+    ExecutorEndpoint(DriverContext context, QueuePair queuePair, boolean armBeforeDrain, boolean contextScheduler) {
         this.queuePair = queuePair;
         this.armBeforeDrain = armBeforeDrain;
-        this.executor = Executors.newSingleThreadExecutor(context.threadFactory());
+        this.contextScheduler = contextScheduler;
+        this.executor = contextScheduler ? context.scheduler() : Executors.newSingleThreadExecutor(context.threadFactory());
         queuePair.sendCompletionQueue().requestNotify(false);
         queuePair.receiveCompletionQueue().requestNotify(false);
     }
@@ -142,6 +155,9 @@ class ExecutorEndpoint implements CompletionQueueDriver {
     @Override
     public void close() {
         ledger.closeAndDestroy(queuePair);
+        if (contextScheduler) {
+            return; // every task that took an event has finished: the context's scheduler is the kit's to stop
+        }
         executor.shutdown();
         boolean interrupted = false;
         while (true) {
