@@ -240,6 +240,10 @@ public final class Controller implements Gate {
         this.world = world;
         this.scheduler = scheduler;
         deciding = Thread.currentThread();
+        // threads the world started before this schedule (the driver's own, made while it was opened) must
+        // have settled before they are stopped at points: one still on its way would stop at a point in one
+        // run and be blocked past it in the next, and the seed would not give the same schedule
+        awaitSettledBeforeGate(run, settleTimeout);
         run.gate(this);
         try {
             world.start();
@@ -406,6 +410,23 @@ public final class Controller implements Gate {
                 Thread.yield();
             } else {
                 LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(Math.min(1_000, 20L << Math.min(6, (spins - 300) / 8))));
+            }
+        }
+    }
+
+    /**
+     * Waits until every driver thread has settled (blocked, waiting for work, ended) with no gate in
+     * place; a driver whose threads never block (they spin) is let go after the timeout, and the
+     * decisions' bound ends its schedule.
+     */
+    private static void awaitSettledBeforeGate(WindowRun run, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (int spins = 0; !settled(run) && System.nanoTime() - deadline < 0; spins++) {
+            // nearly always a kept thread on its way back to its wait for work: it needs the processor, not time
+            if (spins < 1_000) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
             }
         }
     }
