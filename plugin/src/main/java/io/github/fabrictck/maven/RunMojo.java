@@ -115,6 +115,8 @@ public class RunMojo extends ConfiguredRunMojo {
             if (forkShard != null) {
                 command.addAll(List.of("--shard", forkShard));
             }
+            // where this process writes the files: a failing schedule's replay path names it (the fork writes none)
+            command.addAll(List.of("--out", out.toAbsolutePath().normalize().toString()));
             getLog().debug("Fabric TCK fork: " + String.join(" ", command));
             channel.listen(line -> {
                 String said = record.accept(line);
