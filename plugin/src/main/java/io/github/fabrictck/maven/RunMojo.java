@@ -67,6 +67,7 @@ public class RunMojo extends ConfiguredRunMojo {
         List<String> classpath = classpath();
         RunConfiguration config = configuration();
         failIfNotNull(Preflight.settings(config, jvm == null ? null : jvm.toPath(), mavenProperties()));
+        failIfNotNull(Preflight.replay(config, project.getBasedir().toPath()));
         failIfNotNull(Sharding.problem(shard));
         failIfNotNull(Preflight.outputDirectory(out));
         failIfNotNull(Preflight.windows(windows, excludeWindows));
