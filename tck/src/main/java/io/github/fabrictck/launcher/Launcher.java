@@ -223,8 +223,9 @@ public final class Launcher {
                 }
             });
         }
+        Map<String, String> settings = run.settings();
         return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
-                runs.values().stream().map(Repetition::aggregate).toList(),
+                runs.values().stream().map(r -> Repetition.aggregate(r, settings)).toList(),
                 shard == null ? run : Sharding.withOutcomes(run, runs), rewritten, adapters);
     }
 
