@@ -44,7 +44,9 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
 
     /**
      * Runs each window variant this many times (1 to 1000) and reports the verdict counts and the
-     * time-to-detect distribution: the flakiness report.
+     * time-to-detect distribution: the flakiness report. An exploration window ({@code -X}) explores the
+     * next block of seeds in each run, so an outcome that changes between its runs is reported as
+     * {@code FAIL (1 of 10 seed blocks)}, not as flaky.
      */
     @Parameter(property = "fabric-tck.repeat", defaultValue = "1")
     protected String repeat;

@@ -53,6 +53,22 @@ final class Preflight {
     }
 
     /**
+     * The schedule file {@code fabric-tck.replay} names (on Maven's command line, in the POM's properties or in the
+     * argLine, all of which reach the fork's argLine) is there and is a schedule file: {@code null}, or the one sentence
+     * naming the property and the path ({@link io.github.fabrictck.explore.Exploration#replayProblem}).
+     *
+     * @param baseDirectory the project's base directory, which the fork runs in and reads a relative path against
+     */
+    static String replay(RunConfiguration config, Path baseDirectory) {
+        try {
+            return io.github.fabrictck.explore.Exploration.replayProblem(
+                    config.argLineProperties().get("fabric-tck.replay"), baseDirectory);
+        } catch (IllegalArgumentException unclosedQuote) {
+            return null; // the settings' check says it
+        }
+    }
+
+    /**
      * The module's sources were compiled: a classes directory with no file while a source or resource
      * directory has some means the goal ran alone ({@code clean fabric-tck:run}), and "no driver
      * found" would blame the wrong thing.

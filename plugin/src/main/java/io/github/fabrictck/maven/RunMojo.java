@@ -67,6 +67,7 @@ public class RunMojo extends ConfiguredRunMojo {
         List<String> classpath = classpath();
         RunConfiguration config = configuration();
         failIfNotNull(Preflight.settings(config, jvm == null ? null : jvm.toPath(), mavenProperties()));
+        failIfNotNull(Preflight.replay(config, project.getBasedir().toPath()));
         failIfNotNull(Sharding.problem(shard));
         failIfNotNull(Preflight.outputDirectory(out));
         failIfNotNull(Preflight.windows(windows, excludeWindows));
@@ -115,6 +116,8 @@ public class RunMojo extends ConfiguredRunMojo {
             if (forkShard != null) {
                 command.addAll(List.of("--shard", forkShard));
             }
+            // where this process writes the files: a failing schedule's replay path names it (the fork writes none)
+            command.addAll(List.of("--out", out.toAbsolutePath().normalize().toString()));
             getLog().debug("Fabric TCK fork: " + String.join(" ", command));
             channel.listen(line -> {
                 String said = record.accept(line);

@@ -39,6 +39,26 @@ class PreflightTest {
     }
 
     @Test
+    void aReplayFileThatIsNotThereEndsTheBuildInOneSentence() throws IOException {
+        RunConfiguration missing = new RunConfiguration(null, "CQ-X", null, "1", "60", "600",
+                "-Dfabric-tck.replay=target/fabric-tck/schedule-CQ-X-explore.txt", null);
+        assertEquals("fabric-tck.replay=target/fabric-tck/schedule-CQ-X-explore.txt names no file (a relative path is "
+                + "read from the project's base directory " + dir + ", which makes it "
+                + dir.resolve("target/fabric-tck/schedule-CQ-X-explore.txt") + "): give the path of a schedule file an "
+                + "exploration wrote (schedule-CQ-X-explore.txt in the output directory).", Preflight.replay(missing, dir));
+        // given on Maven's command line, the setting joins the argLine the same way
+        RunConfiguration fromMaven = new RunConfiguration(null, null, null, "1", "60", "600",
+                ConfiguredRunMojo.withExploration(null, java.util.Map.of("fabric-tck.replay", "/nowhere/s.txt")), null);
+        assertTrue(Preflight.replay(fromMaven, dir).startsWith("fabric-tck.replay=/nowhere/s.txt names no file: "),
+                Preflight.replay(fromMaven, dir));
+        Files.createDirectories(dir.resolve("target/fabric-tck"));
+        Files.writeString(dir.resolve("target/fabric-tck/schedule-CQ-X-explore.txt"), new io.github.fabrictck.explore
+                .Schedule("CQ-X/explore", "pct", 3, "1", "d 1", "x: y", List.of("app")).text());
+        assertNull(Preflight.replay(missing, dir));
+        assertNull(Preflight.replay(new RunConfiguration(null, null, null, "1", "60", "600", null, null), dir));
+    }
+
+    @Test
     void anOutputDirectoryUnderAFileCannotBeWritten() throws IOException {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         String sentence = Preflight.outputDirectory(file.resolve("out"));

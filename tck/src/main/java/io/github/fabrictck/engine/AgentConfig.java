@@ -59,6 +59,19 @@ public record AgentConfig(List<Path> locations, List<String> packages) {
         return false;
     }
 
+    /**
+     * Whether the agent never rewrites the class of this name, whatever the configuration: the kit, the SPI, the JDK
+     * ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}) and the kit's libraries.
+     */
+    public static boolean neverRewritten(String className) {
+        for (String never : NEVER) {
+            if (className.startsWith(never)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether nothing at all would be rewritten. */
     public boolean isEmpty() {
         return locations.isEmpty() && packages.isEmpty();

@@ -65,10 +65,25 @@ public final class Points {
         }
         run.misused(operation + " was called at " + Site.format(caller.toStackTraceElement()) + " on thread '"
                 + Thread.currentThread().getName() + "' without passing a point the agent made: the calling code was "
-                + "not rewritten (a dependency outside the instrumented packages: add it with "
-                + "-Dfabric-tck.instrumentPackages; an adapter's environment package, a library call outside the "
-                + "adapter's boundary types, a class defined at run time, or a reflective call), so the kit could "
-                + "neither hold nor see it");
+                + "not rewritten (" + whyNotRewritten(caller.getClassName(), Agent.config() == null ? List.of()
+                : Agent.config().packages()) + "), so the kit could neither hold nor see it");
+    }
+
+    /**
+     * Why a caller of the environment was not rewritten, as the causes it may have: a dependency outside the
+     * instrumented packages, with the package to add, only when adding it can help ({@link StuckDetector#addable}).
+     */
+    static String whyNotRewritten(String callerClass, java.util.Collection<String> packages) {
+        String others = "an adapter's environment package, a library call outside the adapter's boundary types, a "
+                + "class defined at run time, or a reflective call";
+        if (!StuckDetector.addable(callerClass, packages)) {
+            return others;
+        }
+        java.util.Set<String> property = new java.util.LinkedHashSet<>();
+        packages.forEach(p -> property.add(p.endsWith(".") ? p.substring(0, p.length() - 1) : p));
+        property.add(callerClass.substring(0, callerClass.lastIndexOf('.')));
+        return "a dependency outside the instrumented packages: add its package with -Dfabric-tck.instrumentPackages="
+                + String.join(",", property) + "; " + others;
     }
 
     private static String outermost(String className) {

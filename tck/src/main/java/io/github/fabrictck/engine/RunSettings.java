@@ -1,5 +1,6 @@
 package io.github.fabrictck.engine;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -14,6 +15,10 @@ public final class RunSettings {
     private static final String PREFIX = "fabric-tck.";
     private static volatile Map<String, String> frozen;
     private static volatile int round = 1;
+
+    /** Where the run's files go when the launcher is not told ({@code --out}): the plugin's default. */
+    public static final Path DEFAULT_OUTPUT_DIRECTORY = Path.of("target", "fabric-tck");
+    private static volatile Path outputDirectory = DEFAULT_OUTPUT_DIRECTORY;
 
     private RunSettings() {
     }
@@ -36,6 +41,19 @@ public final class RunSettings {
     /** The round of a repeated run the launcher is in, from 1 (1 outside the launcher). */
     public static int round() {
         return round;
+    }
+
+    /**
+     * Sets where the run's files are written ({@code fabric-tck.outputDirectory}, the launcher's {@code --out}), so
+     * that what the windows say about a file they leave there (a failing schedule) names where it really is.
+     */
+    public static void outputDirectory(Path directory) {
+        outputDirectory = directory == null ? DEFAULT_OUTPUT_DIRECTORY : directory;
+    }
+
+    /** Where the run's files are written: as the launcher was told, else {@code target/fabric-tck}. */
+    public static Path outputDirectory() {
+        return outputDirectory;
     }
 
     /** Every {@code fabric-tck.*} setting, by property name. */

@@ -247,10 +247,13 @@ public final class StuckDetector {
      * @param classNames the classes such threads are in (the top frame outside the JDK and the kit)
      * @param packages   the packages instrumented already ({@code fabric-tck.instrumentPackages}), which the
      *                   property must keep
-     * @return {@code "; ... add its package with -Dfabric-tck.instrumentPackages=..."}, or {@code ""} when there is none
+     * @return {@code "; ... add its package with -Dfabric-tck.instrumentPackages=..."}, or {@code ""} when there is none:
+     *         a class the agent never rewrites (the kit's own, the JDK's, the kit's libraries) or one in a package
+     *         instrumented already is never named, since adding its package could change nothing
      */
     public static String outsideInstrumentedPackages(Collection<String> classNames, Collection<String> packages) {
-        Set<String> classes = new TreeSet<>(classNames);
+        Set<String> classes = new TreeSet<>();
+        classNames.stream().filter(c -> addable(c, packages)).forEach(classes::add);
         if (classes.isEmpty()) {
             return "";
         }
@@ -263,6 +266,25 @@ public final class StuckDetector {
                 + " outside the instrumented packages, so the kit cannot see what " + (classes.size() == 1 ? "it waits" : "they wait")
                 + " for: add " + (added.size() == 1 ? "its package" : "their packages") + " with `-Dfabric-tck.instrumentPackages="
                 + String.join(",", property) + "` (or in the plugin's `<instrumentPackages>`)";
+    }
+
+    /**
+     * Whether adding the package of class {@code className} to {@code fabric-tck.instrumentPackages} can make the agent
+     * rewrite it: not when the agent never rewrites it ({@link AgentConfig#neverRewritten}: the kit, the SPI, the JDK,
+     * the kit's libraries), nor when it is the kit's exploration code, nor when a prefix of {@code packages} covers it.
+     */
+    static boolean addable(String className, Collection<String> packages) {
+        if (className.lastIndexOf('.') < 0 || AgentConfig.neverRewritten(className)
+                || className.startsWith("io.github.fabrictck.explore.") || className.startsWith("io.github.fabrictck.docs.")) {
+            return false;
+        }
+        for (String p : packages) {
+            String prefix = p.endsWith(".") ? p : p + ".";
+            if (className.startsWith(prefix)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Map<Long, ThreadView> byId(List<ThreadView> threads) {

@@ -18,7 +18,9 @@ import java.util.Set;
  * <p>Settings: {@code -Dfabric-tck.explore=random|pct|pos}, {@code -Dfabric-tck.schedules} (default
  * {@value #DEFAULT_SCHEDULES}), {@code -Dfabric-tck.exploreSeconds} (default: most of the window's
  * timeout), {@code -Dfabric-tck.seed} (schedule i runs with seed + i; default 0), {@code
- * -Dfabric-tck.replay=FILE} (reruns a schedule file instead), {@code -Dfabric-tck.shrinkRuns} (at most this
+ * -Dfabric-tck.replay=FILE} (reruns a schedule file instead; a relative FILE is read from the project's base
+ * directory, the fork's working directory, and {@link #replayProblem} refuses a FILE that is not there before any
+ * window runs), {@code -Dfabric-tck.shrinkRuns} (at most this
  * many replays shrink a failing schedule; default {@value #DEFAULT_SHRINK_RUNS}, 0 for none).
  */
 public final class Exploration {
@@ -121,6 +123,43 @@ public final class Exploration {
     }
 
     private Exploration() {
+    }
+
+    /**
+     * The preflight of {@code -Dfabric-tck.replay}, made before any window runs (by the plugin before it forks, by the
+     * launcher before the first window): {@code null} when the setting is unset or names a schedule file, else the one
+     * sentence that names the property, the path and what is wrong with it.
+     *
+     * @param replay        the setting's value as given, or {@code null}
+     * @param baseDirectory what a relative path is read against: the project's base directory (the fork's working
+     *                      directory)
+     */
+    public static String replayProblem(String replay, Path baseDirectory) {
+        String given = replay == null ? "" : replay.strip();
+        if (given.isEmpty()) {
+            return null;
+        }
+        Path path;
+        try {
+            path = Path.of(given);
+        } catch (RuntimeException e) {
+            return "fabric-tck.replay=" + given + " is not a path: give the path of a schedule file an exploration "
+                    + "wrote (schedule-CQ-X-explore.txt in the output directory).";
+        }
+        Path file = baseDirectory.toAbsolutePath().resolve(path).normalize();
+        String where = path.isAbsolute() ? "" : " (a relative path is read from the project's base directory "
+                + baseDirectory.toAbsolutePath().normalize() + ", which makes it " + file + ")";
+        if (!Files.exists(file)) {
+            return "fabric-tck.replay=" + given + " names no file" + where + ": give the path of a schedule file an "
+                    + "exploration wrote (schedule-CQ-X-explore.txt in the output directory).";
+        }
+        try {
+            Schedule.parse(Files.readString(file, StandardCharsets.UTF_8));
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return "fabric-tck.replay=" + given + where + " cannot be read as a schedule file: " + e.getMessage()
+                    + "; give the path of a schedule file an exploration wrote.";
+        }
     }
 
     /** Explores until the first failure or the end of the budget. */

@@ -64,7 +64,7 @@ public final class Catalog {
         for (TestIdentifier root : plan.getRoots()) {
             for (TestIdentifier id : plan.getDescendants(root)) {
                 // an exploration window runs only when an exploration is asked for (-Dfabric-tck.explore)
-                entry(id).filter(e -> !e.window().id().endsWith("-X") || explorations).ifPresent(found::add);
+                entry(id).filter(e -> !io.github.fabrictck.report.WindowResult.explores(e.window().id()) || explorations).ifPresent(found::add);
             }
         }
         found.sort(Comparator.comparing((Entry e) -> order(e.window().id())).thenComparing(Entry::label));

@@ -146,6 +146,12 @@ public final class Launcher {
      * @return the whole result of the part, complete
      */
     public static Result run(Config config, Sharding.Part shard, Listener listener) throws ConfigurationError {
+        // a schedule file that is not there is bad input, said once before any driver code runs, not an ERROR per window
+        String replay = io.github.fabrictck.explore.Exploration.replayProblem(RunSettings.get("fabric-tck.replay", null),
+                java.nio.file.Path.of(""));
+        if (replay != null) {
+            throw new ConfigurationError(replay);
+        }
         Catalog catalog = Catalog.discover();
         Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
         Set<String> variants = WindowSelection.variants(catalog, config.windows(), config.excluded());
@@ -217,8 +223,9 @@ public final class Launcher {
                 }
             });
         }
+        Map<String, String> settings = run.settings();
         return new Result(Result.SCHEMA, tckVersion(), driverInfo, jvm, true, null,
-                runs.values().stream().map(Repetition::aggregate).toList(),
+                runs.values().stream().map(r -> Repetition.aggregate(r, settings)).toList(),
                 shard == null ? run : Sharding.withOutcomes(run, runs), rewritten, adapters);
     }
 

@@ -23,7 +23,7 @@ import java.util.Set;
  * The forked JVM's entry point.
  *
  * <pre>
- * java -javaagent:fabric-tck.jar[=DRIVER-CLASSPATH] -cp KIT-CLASSPATH io.github.fabrictck.launcher.Main (--channel PORT | --out DIR)
+ * java -javaagent:fabric-tck.jar[=DRIVER-CLASSPATH] -cp KIT-CLASSPATH io.github.fabrictck.launcher.Main (--channel PORT [--out DIR] | --out DIR)
  *      [--driver NAME] [--windows CQ-1,CQ] [--exclude CQ-4] [--repeat N] [--shard I/N] [--fork-timeout SECONDS]
  *      [--reproduce-prefix "mvn ...:run"]
  * </pre>
@@ -35,7 +35,8 @@ import java.util.Set;
  * <p>With {@code --channel} (the Maven plugin's fork) the first line of standard input is
  * {@code TOKEN ENDKEY}; the launcher connects to Maven's process on the loopback port before any
  * driver class is loaded, sends the token, then every message of {@link RunRecord}, and writes no
- * file: Maven's process writes them and owns the verdict. Standard input stays open: its end means
+ * file: Maven's process writes them (into {@code --out}, which the windows name when they speak of a file there, as
+ * a failing schedule's replay path) and owns the verdict. Standard input stays open: its end means
  * Maven's process is gone, and this JVM ends too; so it does after {@code --fork-timeout} (and a
  * grace). With {@code --out} (the bench, scripts) the launcher writes the result files itself; such
  * a result is nobody's certificate.
@@ -66,6 +67,11 @@ public final class Main {
         if (port == null) {
             standalone(args);
             return;
+        }
+        String out = option(args, "--out");
+        if (out != null) {
+            // where Maven's process writes the files: what a window says about one (a failing schedule) names it there
+            RunSettings.outputDirectory(Path.of(out));
         }
         FileInputStream stdin = new FileInputStream(FileDescriptor.in);
         String[] keys;
@@ -121,6 +127,7 @@ public final class Main {
             if (out == null) {
                 throw new ConfigurationError("Missing --out DIR (where to write fabric-tck-result.json) or --channel PORT.");
             }
+            RunSettings.outputDirectory(Path.of(out));
             Standalone files = new Standalone(Path.of(out), Catalog.discover().info());
             Launcher.run(config, shard(args), files);
             files.end();

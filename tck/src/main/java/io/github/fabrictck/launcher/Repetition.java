@@ -5,27 +5,38 @@ import io.github.fabrictck.report.RepeatStats;
 import io.github.fabrictck.report.WindowResult;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Folds the runs of one window variant into one verdict with its flakiness report. A single FAIL
  * among the runs makes the variant FAIL (the driver is broken, even if rarely); otherwise a single
  * ERROR makes it ERROR; the details (reason, evidence, trace) are those of the first run with that
- * outcome.
+ * outcome. An outcome that changed between runs is "flaky", except for an exploration window whose
+ * runs each explored their own block of seeds ({@link RepeatStats#seedBlocks}): there it is where the
+ * failing schedules lie, "FAIL in 1 of 10 seed blocks".
  */
 public final class Repetition {
 
     private Repetition() {
     }
 
-    /** The verdict of several runs of one window variant; a single run is returned as it is. */
+    /** The verdict of several runs of one window variant in a run without settings; a single run is returned as it is. */
     public static WindowResult aggregate(List<WindowResult> runs) {
+        return aggregate(runs, Map.of());
+    }
+
+    /**
+     * The verdict of several runs of one window variant in a run with these {@code fabric-tck.*} settings (which say
+     * whether an exploration's runs explored seed blocks or replayed one file); a single run is returned as it is.
+     */
+    public static WindowResult aggregate(List<WindowResult> runs, Map<String, String> settings) {
         if (runs.size() == 1) {
             return runs.get(0);
         }
         List<Outcome> outcomes = runs.stream().map(WindowResult::outcome).toList();
         Outcome outcome = outcome(outcomes);
         WindowResult first = runs.stream().filter(w -> w.outcome() == outcome).findFirst().orElseThrow();
-        return fold(first, outcomes, runs.stream().map(WindowResult::durationMillis).toList());
+        return fold(first, outcomes, runs.stream().map(WindowResult::durationMillis).toList(), settings);
     }
 
     /** The verdict of runs with these outcomes: FAIL over ERROR over PASS over NOT_APPLICABLE. */
@@ -41,6 +52,12 @@ public final class Repetition {
      * replaced by these: the merge of shards folds exactly as one run would have.
      */
     public static WindowResult fold(WindowResult first, List<Outcome> outcomes, List<Long> millis) {
+        return fold(first, outcomes, millis, Map.of());
+    }
+
+    /** {@link #fold(WindowResult, List, List)} in a run with these {@code fabric-tck.*} settings. */
+    public static WindowResult fold(WindowResult first, List<Outcome> outcomes, List<Long> millis,
+                                    Map<String, String> settings) {
         if (outcomes.size() == 1) {
             return first;
         }
@@ -62,9 +79,9 @@ public final class Repetition {
         String counts = outcomes.size() + " runs: " + pass + " pass, " + fail + " fail, " + error + " error"
                 + (notApplicable > 0 ? ", " + notApplicable + " not applicable" : "");
         String own = ownReason(first);
-        String reason = own == null ? null
-                : (stats.flaky() ? "flaky over " : "") + counts + "; first "
-                + outcome + ": " + own;
+        String changed = !stats.flaky() ? "" : RepeatStats.seedBlocks(first.id(), settings)
+                ? outcome + " in " + stats.count(outcome) + " of " + stats.runs() + " seed blocks over " : "flaky over ";
+        String reason = own == null ? null : changed + counts + "; first " + outcome + ": " + own;
         return new WindowResult(first.id(), first.variant(), first.title(), first.family(), outcome,
                 first.durationMillis(), reason, first.violated(), first.evidence(), first.reproduce(),
                 first.threadDump(), stats, first.trace());
@@ -80,7 +97,7 @@ public final class Repetition {
     }
 
     private static final java.util.regex.Pattern FOLDED = java.util.regex.Pattern.compile(
-            "(flaky over )?\\d+ runs: [^;]*; first [A-Z_]+: ");
+            "((flaky|[A-Z_]+ in \\d+ of \\d+ seed blocks) over )?\\d+ runs: [^;]*; first [A-Z_]+: ");
 
     /** The nearest-rank percentile of sorted values. */
     static long percentile(long[] sorted, int p) {

@@ -258,7 +258,8 @@ public final class RunRecord {
         if (header == null) {
             return null;
         }
-        List<WindowResult> windows = runs.values().stream().map(Repetition::aggregate).toList();
+        java.util.Map<String, String> settings = header.run() == null ? java.util.Map.of() : header.run().settings();
+        List<WindowResult> windows = runs.values().stream().map(r -> Repetition.aggregate(r, settings)).toList();
         return new Result(header.schema(), header.tckVersion(), header.driver(), header.jvm(), complete(), running,
                 windows, Sharding.withOutcomes(header.run(), runs), header.rewrittenCallSites(), header.adapters());
     }

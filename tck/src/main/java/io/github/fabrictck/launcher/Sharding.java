@@ -298,7 +298,8 @@ public final class Sharding {
             Named holder = from.get(runs.stream().filter(x -> x.outcome() == outcome).findFirst().orElseThrow());
             WindowResult details = holder.result().windows().stream().filter(w -> w.label().equals(label))
                     .findFirst().orElseThrow();
-            windows.add(Repetition.fold(details, outcomes, runs.stream().map(Result.ShardRun::durationMillis).toList()));
+            windows.add(Repetition.fold(details, outcomes, runs.stream().map(Result.ShardRun::durationMillis).toList(),
+                    first.result().run() == null ? Map.of() : first.result().run().settings()));
         }
         Result.Run run = first.result().run();
         return new Result(Result.SCHEMA, first.result().tckVersion(), first.result().driver(), first.result().jvm(),

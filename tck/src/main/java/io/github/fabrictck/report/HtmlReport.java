@@ -61,9 +61,10 @@ public final class HtmlReport {
         adapters(h, r);
         callSites(h, r);
         Map<String, String> described = new java.util.HashMap<>();
+        Map<String, String> settings = r.run() == null ? Map.of() : r.run().settings();
         for (int i = 0; i < r.windows().size(); i++) {
             WindowResult w = r.windows().get(i);
-            window(h, w, "w" + i, catalog.get(w.id()), described);
+            window(h, w, "w" + i, catalog.get(w.id()), described, RepeatStats.seedBlocks(w.id(), settings));
         }
         h.append("<footer>Fabric TCK ").append(Html.escape(r.tckVersion()))
                 .append(". The result file <code>").append(ResultJson.FILE_NAME)
@@ -214,7 +215,8 @@ public final class HtmlReport {
      *
      * @param described the section each window's description is in, by window id; added to
      */
-    private static void window(StringBuilder h, WindowResult w, String id, WindowInfo info, Map<String, String> described) {
+    private static void window(StringBuilder h, WindowResult w, String id, WindowInfo info, Map<String, String> described,
+                               boolean seedBlocks) {
         String outcome = w.outcome().name();
         h.append("<section class=\"window ").append(outcome).append("\" id=\"").append(id).append("\" data-outcome=\"")
                 .append(outcome).append("\">\n<h2><span class=\"label\">").append(Html.escape(w.label()))
@@ -243,7 +245,7 @@ public final class HtmlReport {
         }
         evidence(h, w);
         if (w.repeat() != null) {
-            repeat(h, w.repeat());
+            repeat(h, w.repeat(), w.outcome(), seedBlocks);
         }
         timeline(h, w, id);
         h.append("<div class=\"reproduce\"><h3>Reproduce</h3><code id=\"").append(id).append("-cmd\">")
@@ -298,11 +300,13 @@ public final class HtmlReport {
         h.append("</div>\n");
     }
 
-    private static void repeat(StringBuilder h, RepeatStats r) {
+    private static void repeat(StringBuilder h, RepeatStats r, Outcome outcome, boolean seedBlocks) {
         h.append("<div class=\"repeat\"><h3>Repeated runs</h3><p>").append(r.runs()).append(" runs: ").append(r.pass())
                 .append(" pass, ").append(r.fail()).append(" fail, ").append(r.error()).append(" error, ")
-                .append(r.notApplicable()).append(" not applicable").append(r.flaky() ? ": flaky, the outcome changed between runs."
-                        : ", the same outcome every run.");
+                .append(r.notApplicable()).append(" not applicable").append(!r.flaky() ? ", the same outcome every run."
+                        : seedBlocks ? ": " + outcome + " in " + r.count(outcome) + " of " + r.runs() + " seed blocks (each "
+                        + "run explored its own block of seeds, so this says where the failing schedules lie, not that "
+                        + "the verdict is flaky)." : ": flaky, the outcome changed between runs.");
         RepeatStats.Distribution d = r.timeToDetectMillis();
         if (d != null) {
             h.append(" Time to detect: min ").append(d.min()).append(" ms, median ").append(d.median()).append(" ms, p95 ")

@@ -23,6 +23,38 @@ public record RepeatStats(int runs, int pass, int fail, int error, int notApplic
     }
 
     /**
+     * Whether the runs of window {@code windowId} in a run with these {@code fabric-tck.*} settings each explored their
+     * own block of seeds (the k-th from seed + (k − 1) × schedules): an exploration window ({@link
+     * WindowResult#explores}) that does not replay one schedule file. Then an outcome that changes between runs is
+     * where the failing schedules lie among the blocks, not flakiness.
+     */
+    public static boolean seedBlocks(String windowId, java.util.Map<String, String> settings) {
+        return WindowResult.explores(windowId)
+               && (settings == null || settings.getOrDefault("fabric-tck.replay", "").isBlank());
+    }
+
+    /** How many runs had {@code outcome}. */
+    public int count(Outcome outcome) {
+        return switch (outcome) {
+            case PASS -> pass;
+            case FAIL -> fail;
+            case ERROR -> error;
+            case NOT_APPLICABLE -> notApplicable;
+        };
+    }
+
+    /**
+     * What the verdict table adds after the variant's {@code outcome} when it changed between runs: {@code (flaky)},
+     * or, when each run explored its own block of seeds, {@code (1 of 10 seed blocks)}; else nothing.
+     */
+    public String note(Outcome outcome, boolean seedBlocks) {
+        if (!flaky()) {
+            return "";
+        }
+        return seedBlocks ? " (" + count(outcome) + " of " + runs + " seed blocks)" : " (flaky)";
+    }
+
+    /**
      * A distribution of milliseconds.
      *
      * @param min    the least

@@ -22,9 +22,11 @@ public final class VerdictTable {
     public static String render(Result r) {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADINGS);
+        java.util.Map<String, String> settings = r.run() == null ? java.util.Map.of() : r.run().settings();
         for (WindowResult w : r.windows()) {
             String reason = w.outcome() == Outcome.PASS ? "" : shorten(w.reason());
-            String outcome = w.outcome() + (w.repeat() != null && w.repeat().flaky() ? " (flaky)" : "");
+            String outcome = w.outcome() + (w.repeat() == null ? ""
+                    : w.repeat().note(w.outcome(), RepeatStats.seedBlocks(w.id(), settings)));
             rows.add(new String[] {w.label(), text(w.title()), outcome,
                     String.valueOf(w.durationMillis()), reason});
         }

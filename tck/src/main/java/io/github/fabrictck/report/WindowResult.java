@@ -45,6 +45,14 @@ public record WindowResult(String id, String variant, String title, String famil
                 trace);
     }
 
+    /**
+     * Whether window {@code id} explores ({@code CQ-X}, {@code HS-X}, {@code CS-X}): listed only when a run explores,
+     * and each run of a repeated exploration explores its own block of seeds.
+     */
+    public static boolean explores(String id) {
+        return id != null && id.endsWith("-X");
+    }
+
     /** {@code id} or {@code id/variant}, as reports name a window variant. */
     public String label() {
         return variant == null ? id : id + "/" + variant;

@@ -1,11 +1,13 @@
 package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.explore.Controller;
 import io.github.fabrictck.explore.Exploration;
 import io.github.fabrictck.explore.Schedule;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
 
@@ -33,6 +35,22 @@ final class ExplorationVerdict {
         return "schedule-" + label.replace('/', '-') + ".txt";
     }
 
+    /** Where the schedule file {@code fileName} is written in this run, as {@link #replayPath(Path, Path, String)} says it. */
+    static String replayPath(String fileName) {
+        return replayPath(RunSettings.outputDirectory(), Path.of("").toAbsolutePath(), fileName);
+    }
+
+    /**
+     * The path to give {@code -Dfabric-tck.replay} for the schedule file {@code fileName} in {@code outputDirectory}:
+     * relative to {@code workingDirectory} (the fork's, which is the project's base directory, against which the replay
+     * path is read) when the file is under it, else absolute.
+     */
+    static String replayPath(Path outputDirectory, Path workingDirectory, String fileName) {
+        Path base = workingDirectory.toAbsolutePath().normalize();
+        Path file = base.resolve(outputDirectory).resolve(fileName).normalize();
+        return (file.startsWith(base) ? base.relativize(file) : file).toString();
+    }
+
     /**
      * Turns an exploration's report into the verdict: FAIL with the failing schedule as a file (carried in the trace
      * for Maven's process to write), or the evidence sentence; ERROR when no schedule ran.
@@ -53,7 +71,7 @@ final class ExplorationVerdict {
             run.opened(report.describe(settings) + shrunk);
             throw new InvariantViolation(o.failure().invariant(), o.failure().details() + " [schedule " + report.ran()
                     + " of " + settings.strategy() + ", seed " + report.seed() + ", " + o.decisions().size()
-                    + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=target/fabric-tck/" + fileName + "]");
+                    + " decisions" + shrunk + "; replay: -Dfabric-tck.replay=" + replayPath(fileName) + "]");
         }
         if (report.ran() == 0) {
             throw new WindowNotOpened("no schedule ran");

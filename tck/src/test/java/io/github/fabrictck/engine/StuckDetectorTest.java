@@ -133,4 +133,32 @@ class StuckDetectorTest {
                 StuckDetector.outsideInstrumentedPackages(List.of("org.lib.Ring", "com.acme.core.Poller"),
                         List.of("com.acme.driver.")));
     }
+
+    @Test
+    void theHintNeverNamesAPackageThatAddingCannotHelp() {
+        // the kit's own classes, the JDK's and the kit's libraries are never rewritten; a package given already is
+        for (String never : List.of("io.github.fabrictck.explore.Controller", "io.github.fabrictck.engine.Worker",
+                "io.github.fabrictck.windows.CqTrial", "java.util.concurrent.ThreadPoolExecutor", "javax.net.ssl.SSLEngine",
+                "jdk.internal.misc.Unsafe", "sun.nio.ch.EPoll", "com.sun.net.httpserver.HttpServer",
+                "net.bytebuddy.Agent", "com.acme.driver.Poller", "com.acme.driver.ring.Ring", "Unnamed")) {
+            assertEquals("", StuckDetector.outsideInstrumentedPackages(List.of(never), List.of("com.acme.driver.")), never);
+        }
+        // mixed: only the class whose package can be added is named, and the property keeps what was given
+        assertEquals("; org.lib.Ring is outside the instrumented packages, so the kit cannot see what it waits for: add its "
+                + "package with `-Dfabric-tck.instrumentPackages=com.acme.driver,org.lib` (or in the plugin's `<instrumentPackages>`)",
+                StuckDetector.outsideInstrumentedPackages(List.of("io.github.fabrictck.explore.Controller", "java.lang.Thread",
+                        "org.lib.Ring", "com.acme.driver.Poller"), List.of("com.acme.driver.")));
+    }
+
+    @Test
+    void anUnrewrittenCallerOfTheEnvironmentIsToldToAddItsPackageOnlyWhenThatCanHelp() {
+        assertEquals("a dependency outside the instrumented packages: add its package with "
+                + "-Dfabric-tck.instrumentPackages=com.acme.driver,org.lib; an adapter's environment package, a library "
+                + "call outside the adapter's boundary types, a class defined at run time, or a reflective call",
+                Points.whyNotRewritten("org.lib.Ring", List.of("com.acme.driver.")));
+        for (String never : List.of("io.github.fabrictck.explore.World", "javax.net.ssl.SSLEngine", "com.acme.driver.Poller")) {
+            String why = Points.whyNotRewritten(never, List.of("com.acme.driver."));
+            assertTrue(!why.contains("instrumentPackages"), why);
+        }
+    }
 }

@@ -65,6 +65,8 @@ class ExplorationReplayTest {
         System.setProperty("fabric-tck.explore", "pct");
         System.setProperty("fabric-tck.schedules", "50");
         System.setProperty("fabric-tck.shrinkRuns", "20");
+        // the run's files go elsewhere than target/fabric-tck (-Dfabric-tck.outputDirectory, the launcher's --out)
+        io.github.fabrictck.engine.RunSettings.outputDirectory(dir.resolve("elsewhere"));
         Map.Entry<List<WindowResult>, Map<String, String>> found = explore(driver, 1);
         WindowResult w = found.getKey().get(0);
         assertEquals(Outcome.FAIL, w.outcome(), w.reason());
@@ -78,9 +80,13 @@ class ExplorationReplayTest {
         assertEquals(driver, schedule.driver().split(" ")[0]);
         assertTrue(!schedule.decisions().isEmpty());
 
-        Path file = Files.writeString(dir.resolve("schedule.txt"), text, StandardCharsets.UTF_8);
+        // the replay path the FAIL gives is where Maven's process writes the file: written there, it replays
+        String named = w.reason().substring(w.reason().indexOf("; replay: -Dfabric-tck.replay=") + 30, w.reason().length() - 1);
+        assertEquals(dir.resolve("elsewhere").resolve("schedule-CQ-X-explore.txt").toString(), named, w.reason());
+        Path file = Files.writeString(Files.createDirectories(dir.resolve("elsewhere")).resolve("schedule-CQ-X-explore.txt"),
+                text, StandardCharsets.UTF_8);
         System.clearProperty("fabric-tck.explore");
-        System.setProperty("fabric-tck.replay", file.toString());
+        System.setProperty("fabric-tck.replay", named);
         List<WindowResult> replays = explore(driver, 20).getKey();
         for (int i = 0; i < replays.size(); i++) {
             WindowResult again = replays.get(i);

@@ -33,6 +33,7 @@ final class ExploreRuns {
     /** Clears every exploration setting a test set. */
     static void clearSettings() {
         PROPERTIES.forEach(System::clearProperty);
+        io.github.fabrictck.engine.RunSettings.outputDirectory(null);
     }
 
     /**

@@ -72,4 +72,61 @@ class RepetitionTest {
         String table = VerdictTable.render(new Result(Result.SCHEMA, "1", null, null, true, null, List.of(na, mixed)));
         assertTrue(table.contains("PASS (flaky)") && !table.contains("NOT_APPLICABLE (flaky)"), table);
     }
+
+    private static WindowResult explored(Outcome o, long millis) {
+        return new WindowResult("CQ-X", "explore", "t", "completion-queue", o, millis, o == Outcome.PASS ? null
+                : o + " reason [schedule 12 of pct, seed 3011]", List.of(), Evidence.none(), "mvn", List.of());
+    }
+
+    private static Result result(java.util.Map<String, String> settings, WindowResult... windows) {
+        return new Result(Result.SCHEMA, "1", null, null, true, null, List.of(windows),
+                new Result.Run(List.of("completion-queue"), List.of("CQ-X"), List.of(), new java.util.TreeMap<>(settings)),
+                List.of(), List.of());
+    }
+
+    @Test
+    void anExplorationThatFailsInOneSeedBlockIsNotCalledFlaky() {
+        List<WindowResult> runs = new ArrayList<>();
+        for (int k = 1; k <= 10; k++) {
+            runs.add(explored(k == 4 ? Outcome.FAIL : Outcome.PASS, k));
+        }
+        java.util.Map<String, String> settings = java.util.Map.of("fabric-tck.explore", "pct", "fabric-tck.schedules", "1000");
+        WindowResult w = Repetition.aggregate(runs, settings);
+        assertEquals(Outcome.FAIL, w.outcome());
+        assertEquals("FAIL in 1 of 10 seed blocks over 10 runs: 9 pass, 1 fail, 0 error; first FAIL: FAIL reason "
+                + "[schedule 12 of pct, seed 3011]", w.reason());
+        String table = VerdictTable.render(result(settings, w));
+        assertTrue(table.contains("FAIL (1 of 10 seed blocks)") && !table.contains("flaky"), table);
+        String html = io.github.fabrictck.report.HtmlReport.render(result(settings, w));
+        assertTrue(html.contains(": FAIL in 1 of 10 seed blocks (each run explored its own block of seeds") && !html
+                .contains("flaky, the outcome changed"), html);
+        // a scripted window whose outcome changes is flaky, in the same run
+        WindowResult scripted = Repetition.aggregate(List.of(run(Outcome.PASS, 1), run(Outcome.FAIL, 2)), settings);
+        assertTrue(scripted.reason().startsWith("flaky over 2 runs: "), scripted.reason());
+        assertTrue(VerdictTable.render(result(settings, scripted)).contains("FAIL (flaky)"));
+    }
+
+    @Test
+    void anExplorationThatReplaysOneFileEveryRunIsFlakyWhenItsOutcomeChanges() {
+        java.util.Map<String, String> replay = java.util.Map.of("fabric-tck.replay", "target/fabric-tck/schedule-CQ-X-explore.txt");
+        WindowResult w = Repetition.aggregate(List.of(explored(Outcome.PASS, 1), explored(Outcome.FAIL, 2)), replay);
+        assertTrue(w.reason().startsWith("flaky over 2 runs: 1 pass, 1 fail"), w.reason());
+        assertTrue(VerdictTable.render(result(replay, w)).contains("FAIL (flaky)"));
+    }
+
+    @Test
+    void aFoldOfAFoldKeepsOneCountWhicheverTheWording() {
+        java.util.Map<String, String> settings = java.util.Map.of("fabric-tck.explore", "pct");
+        for (java.util.function.BiFunction<Outcome, Long, WindowResult> runOf
+                : List.<java.util.function.BiFunction<Outcome, Long, WindowResult>>of(RepetitionTest::run,
+                        RepetitionTest::explored)) {
+            WindowResult part = Repetition.aggregate(List.of(runOf.apply(Outcome.ERROR, 1L), runOf.apply(Outcome.PASS, 2L)),
+                    settings);
+            WindowResult whole = Repetition.fold(part, List.of(Outcome.ERROR, Outcome.PASS, Outcome.PASS, Outcome.PASS),
+                    List.of(1L, 2L, 3L, 4L), settings);
+            String own = runOf.apply(Outcome.ERROR, 1L).reason();
+            assertEquals((part.id().equals("CQ-X") ? "ERROR in 1 of 4 seed blocks" : "flaky") + " over 4 runs: 3 pass, "
+                    + "0 fail, 1 error; first ERROR: " + own, whole.reason());
+        }
+    }
 }

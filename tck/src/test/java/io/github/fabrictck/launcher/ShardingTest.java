@@ -105,13 +105,21 @@ class ShardingTest {
 
     @Test
     void foldingTheFoldsOfTheShardsGivesTheVerdictOfTheWholeRun() {
+        // the merge parses a shard's fold whichever its wording: flaky (a scripted window) or seed blocks (an exploration)
+        foldsOfTheShards("CQ-1/a", "flaky over 8 runs: ");
+        foldsOfTheShards("CQ-X/explore", "FAIL in 3 of 8 seed blocks over 8 runs: ");
+    }
+
+    private static void foldsOfTheShards(String label, String wording) {
+        Map<String, String> settings = Map.of("fabric-tck.explore", "pct");
         List<WindowResult> runs = new ArrayList<>();
         Outcome[] outcomes = {Outcome.PASS, Outcome.PASS, Outcome.FAIL, Outcome.PASS, Outcome.FAIL, Outcome.ERROR,
             Outcome.PASS, Outcome.FAIL};
         for (int r = 0; r < outcomes.length; r++) {
-            runs.add(verdict("CQ-1/a", outcomes[r], 10 + r));
+            runs.add(verdict(label, outcomes[r], 10 + r));
         }
-        WindowResult whole = Repetition.aggregate(runs);
+        WindowResult whole = Repetition.aggregate(runs, settings);
+        assertEquals(wording + "4 pass, 3 fail, 1 error; first FAIL: FAIL at 12", whole.reason());
         for (int n = 2; n <= 5; n++) {
             List<Outcome> all = new ArrayList<>();
             List<Long> millis = new ArrayList<>();
@@ -127,10 +135,10 @@ class ShardingTest {
                     for (int k = shard; k < outcomes.length; k += n) {
                         own.add(runs.get(k));
                     }
-                    details = Repetition.aggregate(own);
+                    details = Repetition.aggregate(own, settings);
                 }
             }
-            assertEquals(whole, Repetition.fold(details, all, millis), "merged from " + n + " shards");
+            assertEquals(whole, Repetition.fold(details, all, millis, settings), "merged from " + n + " shards");
         }
     }
 
