@@ -28,8 +28,11 @@ public record AgentConfig(List<Path> locations, List<String> packages) {
 
     private static final List<String> NEVER = List.of("io.github.fabrictck.spi.", "io.github.fabrictck.engine.",
             "io.github.fabrictck.sim.", "io.github.fabrictck.windows.", "io.github.fabrictck.report.",
-            "io.github.fabrictck.launcher.", "net.bytebuddy.", "org.junit.", "org.awaitility.", "java.", "javax.",
+            "io.github.fabrictck.launcher.", "io.github.fabrictck.explore.", "io.github.fabrictck.docs.", "net.bytebuddy.", "org.junit.", "org.awaitility.", "java.", "javax.",
             "jdk.", "sun.", "com.sun.", "io.github.fabrictck.adapter.");
+
+    /** How many of {@link #NEVER}'s first entries are the kit's own packages. */
+    private static final int KIT_PACKAGES = 8;
 
     public AgentConfig {
         locations = locations.stream().map(p -> p.toAbsolutePath().normalize()).toList();
@@ -51,7 +54,7 @@ public record AgentConfig(List<Path> locations, List<String> packages) {
 
     /** Whether the class belongs to the kit or the SPI (never the driver's). */
     public static boolean isKitClass(String className) {
-        for (String never : NEVER.subList(0, 6)) {
+        for (String never : NEVER.subList(0, KIT_PACKAGES)) {
             if (className.startsWith(never)) {
                 return true;
             }
