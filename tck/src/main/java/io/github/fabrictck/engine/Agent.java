@@ -298,6 +298,7 @@ public final class Agent {
                 .visit(substitute(environmentMethods(), "environment"))
                 .visit(substitute(syncMethods(), "sync"))
                 .visit(substitute(exitMethods(), "terminate"))
+                .visit(CallSites.synchronizedAsBlocks())
                 .visit(Advice.to(SpiAdvice.class).on(spiMethods()))
                 .visit(CallSites.resolving());
     }

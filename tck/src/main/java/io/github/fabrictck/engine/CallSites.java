@@ -254,6 +254,40 @@ final class CallSites {
         };
     }
 
+    /**
+     * Rewrites every {@code synchronized} method as a method whose body is a {@code synchronized}
+     * block ({@link SynchronizedAsBlock}). It must read what the SPI advice wrote (so the advice's code
+     * is inside the block and the handler's frame comes after the advice's), so it is added before it.
+     */
+    static AsmVisitorWrapper synchronizedAsBlocks() {
+        return new Wrapper() {
+            @Override
+            public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor,
+                                     Implementation.Context context, TypePool pool,
+                                     FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
+                                     int writerFlags, int readerFlags) {
+                String owner = instrumentedType.getInternalName();
+                return new ClassVisitor(OpenedClassReader.ASM_API, classVisitor) {
+                    @Override
+                    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                                                     String[] exceptions) {
+                        if ((access & Opcodes.ACC_SYNCHRONIZED) == 0
+                                || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+                            return super.visitMethod(access, name, descriptor, signature, exceptions);
+                        }
+                        return new SynchronizedAsBlock(super.visitMethod(access & ~Opcodes.ACC_SYNCHRONIZED, name,
+                                descriptor, signature, exceptions), owner, (access & Opcodes.ACC_STATIC) != 0, descriptor);
+                    }
+                };
+            }
+
+            @Override
+            public int mergeWriter(int flags) {
+                return flags | net.bytebuddy.jar.asm.ClassWriter.COMPUTE_MAXS;
+            }
+        };
+    }
+
     /** Records every call site left that reaches a method the kit must see, in {@code failed} by class name. */
     static AsmVisitorWrapper verifying(Map<String, String> failed) {
         return verifying(failed, false);
@@ -299,6 +333,183 @@ final class CallSites {
         return h.getTag() >= Opcodes.H_INVOKEVIRTUAL && h.getTag() <= Opcodes.H_INVOKEINTERFACE
                 && h.getTag() != Opcodes.H_NEWINVOKESPECIAL
                 ? target(pool, local, h.getOwner(), h.getName(), h.getDesc()) : null;
+    }
+
+    /**
+     * A {@code synchronized} method rewritten as a method whose whole body is a {@code synchronized}
+     * block on the same monitor ({@code this}, or the class of a static method), with the exploration's
+     * monitor point before it takes the monitor. A synchronized method takes its monitor before its
+     * first instruction, so a thread of the kit that calls it (an SPI method such as {@code send})
+     * would take it with no point first, and race a driver thread blocked on the same monitor; as a
+     * block it is taken at a point like every other. The monitor is released before every return and,
+     * by a handler that covers the whole body (after the body's own handlers), on every throw.
+     */
+    private static final class SynchronizedAsBlock extends MethodVisitor {
+        private final String owner;
+        private final boolean isStatic;
+        private final String descriptor;
+        private final Label start = new Label();
+        private final Label end = new Label();
+        private final Label handler = new Label();
+        private boolean begun;
+        /** The body's frames are compressed ({@code F_SAME}, ...): the handler's must be too ({@code F_FULL}). */
+        private boolean compressed;
+
+        SynchronizedAsBlock(MethodVisitor next, String owner, boolean isStatic, String descriptor) {
+            super(OpenedClassReader.ASM_API, next);
+            this.owner = owner;
+            this.isStatic = isStatic;
+            this.descriptor = descriptor;
+        }
+
+        /** Before the body's first instruction, label or frame, after its own handlers were declared. */
+        private void begin() {
+            if (begun) {
+                return;
+            }
+            begun = true;
+            super.visitTryCatchBlock(start, end, handler, null);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "synchronizedMethod", "()V",
+                    false);
+            monitor();
+            super.visitInsn(Opcodes.MONITORENTER);
+            super.visitLabel(start);
+        }
+
+        private void monitor() {
+            if (isStatic) {
+                super.visitLdcInsn(Type.getObjectType(owner));
+            } else {
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+            }
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            begin();
+            if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
+                monitor();
+                super.visitInsn(Opcodes.MONITOREXIT);
+            }
+            super.visitInsn(opcode);
+        }
+
+        @Override
+        public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+            begin();
+            compressed = type != Opcodes.F_NEW;
+            super.visitFrame(type, numLocal, local, numStack, stack);
+        }
+
+        @Override
+        public void visitIntInsn(int opcode, int operand) {
+            begin();
+            super.visitIntInsn(opcode, operand);
+        }
+
+        @Override
+        public void visitVarInsn(int opcode, int var) {
+            begin();
+            super.visitVarInsn(opcode, var);
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String type) {
+            begin();
+            super.visitTypeInsn(opcode, type);
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String fieldOwner, String name, String desc) {
+            begin();
+            super.visitFieldInsn(opcode, fieldOwner, name, desc);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String methodOwner, String name, String desc, boolean onInterface) {
+            begin();
+            super.visitMethodInsn(opcode, methodOwner, name, desc, onInterface);
+        }
+
+        @Override
+        public void visitInvokeDynamicInsn(String name, String desc, Handle bootstrap, Object... arguments) {
+            begin();
+            super.visitInvokeDynamicInsn(name, desc, bootstrap, arguments);
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, Label label) {
+            begin();
+            super.visitJumpInsn(opcode, label);
+        }
+
+        @Override
+        public void visitLabel(Label label) {
+            begin();
+            super.visitLabel(label);
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+            begin();
+            super.visitLdcInsn(value);
+        }
+
+        @Override
+        public void visitIincInsn(int var, int increment) {
+            begin();
+            super.visitIincInsn(var, increment);
+        }
+
+        @Override
+        public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+            begin();
+            super.visitTableSwitchInsn(min, max, dflt, labels);
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+            begin();
+            super.visitLookupSwitchInsn(dflt, keys, labels);
+        }
+
+        @Override
+        public void visitMultiANewArrayInsn(String desc, int dimensions) {
+            begin();
+            super.visitMultiANewArrayInsn(desc, dimensions);
+        }
+
+        @Override
+        public void visitLineNumber(int line, Label label) {
+            begin();
+            super.visitLineNumber(line, label);
+        }
+
+        @Override
+        public void visitMaxs(int maxStack, int maxLocals) {
+            begin();
+            super.visitLabel(end);
+            super.visitLabel(handler);
+            List<Object> locals = new ArrayList<>();
+            if (!isStatic) {
+                locals.add(owner);
+            }
+            for (Type t : Type.getArgumentTypes(descriptor)) {
+                locals.add(switch (t.getSort()) {
+                    case Type.BOOLEAN, Type.CHAR, Type.BYTE, Type.SHORT, Type.INT -> Opcodes.INTEGER;
+                    case Type.FLOAT -> Opcodes.FLOAT;
+                    case Type.LONG -> Opcodes.LONG;
+                    case Type.DOUBLE -> Opcodes.DOUBLE;
+                    default -> t.getInternalName();
+                });
+            }
+            super.visitFrame(compressed ? Opcodes.F_FULL : Opcodes.F_NEW, locals.size(), locals.toArray(), 1,
+                    new Object[] {"java/lang/Throwable"});
+            monitor();
+            super.visitInsn(Opcodes.MONITOREXIT);
+            super.visitInsn(Opcodes.ATHROW);
+            super.visitMaxs(maxStack, maxLocals);
+        }
     }
 
     private static final class Resolving extends ClassVisitor {

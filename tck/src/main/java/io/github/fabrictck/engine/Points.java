@@ -170,6 +170,18 @@ public final class Points {
         }
     }
 
+    /**
+     * Called on entry into a driver's {@code synchronized} method, before it takes its monitor (the
+     * agent rewrites the method's body as a block): the same point as {@link #monitorEnter()}, unless
+     * the call site just passed that one.
+     */
+    public static void synchronizedMethod() {
+        WindowRun run = WindowRun.current();
+        if (run != null) {
+            run.synchronizedMethod();
+        }
+    }
+
     /** Called on entry into a driver's SPI method, with its arguments (holds can match on them). */
     public static void enter(String method, Object[] arguments) {
         WindowRun run = WindowRun.current();

@@ -780,10 +780,31 @@ public final class WindowRun {
         epoch.incrementAndGet();
         d.hits++;
         g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", Site.caller()), false);
+        d.atMonitorPoint = true;
         epoch.incrementAndGet();
     }
 
+    /**
+     * On entry into a driver's {@code synchronized} method, before its monitor is taken: the monitor
+     * point, unless its call site (driver code calling it) has just passed one.
+     */
+    void synchronizedMethod() {
+        Gate g = gate;
+        Thread t = Thread.currentThread();
+        if (g == null || isForeign(t)) {
+            return;
+        }
+        DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
+        if (d.atMonitorPoint) {
+            d.atMonitorPoint = false;
+            return;
+        }
+        monitorEnter();
+        d.atMonitorPoint = false;
+    }
+
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {
+        d.atMonitorPoint = false;
         epoch.incrementAndGet();
         d.hits++;
         d.handOffsSeen();
@@ -849,6 +870,8 @@ public final class WindowRun {
         volatile long selfWakes;
         volatile boolean acquiring;
         volatile long hits;
+        /** It passed a monitor point and has passed no other point since (a synchronized method's call site). */
+        volatile boolean atMonitorPoint;
         /** The executor this thread is handing work to now, or {@code null}. */
         volatile java.util.concurrent.Executor handingTo;
         /** The pool whose worker this is, when it was made inside a hand-off the kit saw, or {@code null}. */

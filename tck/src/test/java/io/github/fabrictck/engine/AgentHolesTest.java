@@ -112,6 +112,40 @@ class AgentHolesTest {
     }
 
     @Test
+    void aSynchronizedMethodIsABlockThatTakesItsMonitorAtAPointAndLetsItGoOnEveryWayOut() throws Exception {
+        // a kit thread's call takes the monitor at a point too, as a driver's synchronized block does; the lambdas
+        // below capture an Object: a lambda's parameter of the fixture's type would load it before the agent is in
+        AgentHoles.SynchronizedShapes shapes = new AgentHoles.SynchronizedShapes();
+        Object captured = shapes;
+        assertTrue(Agent.isInstrumented(AgentHoles.SynchronizedShapes.class.getName()), Agent.failures().toString());
+        assertTrue(!java.lang.reflect.Modifier.isSynchronized(AgentHoles.SynchronizedShapes.class
+                .getMethod("add", int.class, long.class, double.class, Object.class, boolean.class).getModifiers()));
+        assertEquals(6L, shapes.add(1, 2L, 3.5, "x", false));
+        assertTrue(shapes.holds(), "the body runs holding the monitor");
+        assertTrue(!Thread.holdsLock(shapes), "a return lets it go");
+        IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                () -> ((AgentHoles.SynchronizedShapes) captured).add(1, 1L, 1.0, "y", true));
+        assertEquals("asked to fail with y", thrown.getMessage());
+        assertTrue(!Thread.holdsLock(shapes), "a throw lets it go");
+        shapes.waitBriefly();
+        assertEquals("n!", AgentHoles.SynchronizedShapes.named("n"));
+        assertTrue(!Thread.holdsLock(AgentHoles.SynchronizedShapes.class));
+        // another thread takes both monitors at once: nothing was left held
+        Thread other = new Thread(() -> {
+            synchronized (captured) {
+                synchronized (AgentHoles.SynchronizedShapes.class) {
+                    ((AgentHoles.SynchronizedShapes) captured).add(1, 0L, 0.0, null, false);
+                }
+            }
+        });
+        other.start();
+        other.join(10_000);
+        assertTrue(!other.isAlive());
+        assertEquals(7L, shapes.add(0, 0L, 0.0, null, false));
+        assertEquals(Map.of(), Agent.failures());
+    }
+
+    @Test
     void theGateIsInTheBootstrapLoaderWhereRuntimeSeesIt() {
         assertNull(ExitGate.class.getClassLoader());
     }

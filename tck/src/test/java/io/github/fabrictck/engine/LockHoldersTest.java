@@ -417,18 +417,25 @@ class LockHoldersTest {
                 && v.blockedIn().contains("timer")), run.views().toString());
         assertTrue(run.allIdle(Duration.ofSeconds(1)), "a timer beyond the bound is idle for good");
         assertFalse(run.allIdle(Duration.ofHours(2)), "a timer within the bound wakes the worker by itself");
-        // a task due now in the queue: about to run, not idle
-        assertEquals(Blocking.NOT_BLOCKING, WindowRun.delayQueueWait(withDueTask()));
+        // a task due now in the queue while the only worker is busy: about to run, not idle
+        java.util.concurrent.ScheduledThreadPoolExecutor busy = new java.util.concurrent.ScheduledThreadPoolExecutor(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        busy.execute(() -> {
+            running.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertTrue(running.await(10, TimeUnit.SECONDS));
+        busy.schedule(() -> { }, 0, TimeUnit.SECONDS);
+        assertEquals(Blocking.NOT_BLOCKING, WindowRun.delayQueueWait(busy));
+        release.countDown();
+        busy.shutdown();
         assertEquals(Blocking.FOREVER, WindowRun.delayQueueWait(new java.util.concurrent.ScheduledThreadPoolExecutor(1)));
         scheduled.shutdownNow();
-    }
-
-    /** A scheduled pool never started, with a task due now in its queue. */
-    private static java.util.concurrent.ScheduledThreadPoolExecutor withDueTask() {
-        java.util.concurrent.ScheduledThreadPoolExecutor idle = new java.util.concurrent.ScheduledThreadPoolExecutor(0);
-        idle.setCorePoolSize(0);
-        idle.schedule(() -> { }, 0, TimeUnit.SECONDS);
-        return idle;
     }
 
     /** Threads for a pool: daemons this test ends, tracked by the run as the context's would be when {@code tracked}. */
