@@ -423,8 +423,7 @@ public final class Agent {
                 .or(nameStartsWith("complete").or(nameStartsWith("obtrude")).or(named("cancel"))
                         .and(isDeclaredBy(java.util.concurrent.CompletableFuture.class)))
                 // work handed to a JDK pool wakes its worker waiting in getTask
-                .or(namedOneOf("execute", "submit", "invokeAll", "invokeAny", "schedule", "scheduleAtFixedRate",
-                        "scheduleWithFixedDelay").and(isDeclaredBy(
+                .or(namedOneOf("execute", "submit", "invokeAll", "invokeAny").and(isDeclaredBy(
                         nameStartsWith("java.util.concurrent.").and(isSubTypeOf(java.util.concurrent.Executor.class)))))
                 .or(nameEndsWith("Async").and(isDeclaredBy(java.util.concurrent.CompletableFuture.class))));
     }

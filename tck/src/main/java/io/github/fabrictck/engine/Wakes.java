@@ -156,14 +156,13 @@ public final class Wakes {
 
     /**
      * Whether a method hands work to an executor: {@code Executor.execute}, {@code ExecutorService}'s
-     * {@code submit}, {@code invokeAll} and {@code invokeAny}, a {@code ScheduledExecutorService}'s
-     * {@code schedule…} (its worker may wait for an earlier timer), a {@code CompletableFuture}'s
+     * {@code submit}, {@code invokeAll} and {@code invokeAny}, a {@code CompletableFuture}'s
      * {@code …Async} (with an executor as its last argument). None of them blocks for the kit: a
      * caller inside {@code invokeAll} waits for tasks that pool threads run, which are busy meanwhile.
      */
     public static boolean isPoolHandOff(String method) {
         return method.equals("execute") || method.equals("submit") || method.equals("invokeAll")
-                || method.equals("invokeAny") || method.startsWith("schedule") || method.endsWith("Async");
+                || method.equals("invokeAny") || method.endsWith("Async");
     }
 
     /**

@@ -109,6 +109,15 @@ public final class WindowRun {
         epoch.incrementAndGet();
     }
 
+    /**
+     * Registers an executor the kit made for the driver (the context's wall-clock scheduler): its
+     * worker, made inside a {@code schedule} call the kit does not see as a hand-off, is judged by this
+     * pool's queue (idle when it is empty, a timed wait for its earliest timer otherwise).
+     */
+    public void knownPool(java.util.concurrent.Executor pool) {
+        executors.add(pool);
+    }
+
     /** Registers a driver thread under its role. */
     public void track(Thread t) {
         retired.remove(t);

@@ -29,10 +29,13 @@ public final class KitContext implements DriverContext, AutoCloseable {
     private final Executor timers;
     private final Runnable firstTimerArmed;
     private ScheduledExecutorService scheduler;
+    /** Told of the wall-clock scheduler once it is made. */
+    private Consumer<Executor> pools = pool -> { };
 
-    /** The context of a window: the engine tracks every driver thread. */
+    /** The context of a window: the engine tracks every driver thread and knows its scheduler's queue. */
     public KitContext(WindowRun run) {
         this(run::track);
+        this.pools = run::knownPool;
     }
 
     /** A context whose new threads are handed to {@code tracker} before they start. */
@@ -89,6 +92,9 @@ public final class KitContext implements DriverContext, AutoCloseable {
         if (scheduler == null) {
             scheduler = time == null ? new ScheduledThreadPoolExecutor(1, factory)
                     : new VirtualScheduler(time, timers, name, firstTimerArmed);
+            if (time == null) {
+                pools.accept(scheduler);
+            }
         }
         return scheduler;
     }
