@@ -601,9 +601,15 @@ public final class WindowRun {
 
     /** What the engine knows of every driver thread now. */
     public List<StuckDetector.ThreadView> views() {
-        // an ended thread is idle and does nothing: a window that ran many trials has many
-        return byName().stream().filter(d -> d.thread.getState() != Thread.State.TERMINATED)
-                .map(DriverThread::view).toList();
+        // an ended thread is idle and does nothing: a window that ran many trials has many. A plain loop: a
+        // scheduler looks at every decision, and a stream pipeline cost several times as much before the JIT
+        List<StuckDetector.ThreadView> views = new ArrayList<>();
+        for (DriverThread d : byName()) {
+            if (d.thread.getState() != Thread.State.TERMINATED) {
+                views.add(d.view());
+            }
+        }
+        return Collections.unmodifiableList(views);
     }
 
     /**
@@ -625,6 +631,27 @@ public final class WindowRun {
         }
         Thread.onSpinWait();
         return StuckDetector.allIdle(views(), beyond).isPresent() && epoch.get() == before;
+    }
+
+    /**
+     * Whether the driver may have settled, read off the threads' JVM states and work queues alone:
+     * {@code false} when a driver thread that neither a hold nor the gate stops is running (or not
+     * started yet), or waits for work while work is queued for it, which {@link #settle} never counts
+     * as settled. Far cheaper than {@link #settle}, for a scheduler that
+     * watches the driver until it settles: it looks closer only when this says yes.
+     */
+    public boolean maySettle() {
+        Gate g = gate;
+        for (DriverThread d : threads.values()) {
+            if (d.held || g != null && g.isPaused(d.thread)) {
+                continue;
+            }
+            Thread.State s = d.thread.getState();
+            if (s == Thread.State.RUNNABLE || s == Thread.State.NEW || d.waitingForWork && d.workQueued.getAsBoolean()) {
+                return false; // running, or about to take the work handed to it
+            }
+        }
+        return true;
     }
 
     /**

@@ -145,7 +145,7 @@ public final class Controller implements Gate {
         try {
             StuckDetector.Settle s;
             if (granted != null || !open || run.misuse() != null || decisions.size() >= MAX_DECISIONS
-                    || !(s = run.settle()).settled() || s.contended()) {
+                    || !run.maySettle() || !(s = run.settle()).settled() || s.contended()) {
                 // the kit's thread waits for the rest of the driver, confirms a contended state, or ends the schedule
                 release();
                 nudge();
@@ -433,6 +433,12 @@ public final class Controller implements Gate {
 
     /** Whether every driver thread is stopped at a point or settled now. */
     private static boolean settled(WindowRun run) {
+        if (!run.maySettle()) {
+            // a driver thread runs or has work to take: the full look at every thread, twice, would say so too. The
+            // kit's thread polls this while the driver runs; in a fresh JVM's first schedules that look, interpreted,
+            // cost up to 0.2 ms a time, and the poll took the processor from the driver's threads and the JIT
+            return false;
+        }
         long epoch = run.epoch();
         StuckDetector.Settle s = run.settle();
         if (s.settled() && !s.contended()) {

@@ -145,4 +145,21 @@ class VirtualTimeTest {
         assertFalse(time.hasEvents());
         assertEquals(Instant.parse("2026-01-01T00:00:00Z"), time.clock().instant());
     }
+
+    @Test
+    void secondsWritesWhatTheFormatterWould() {
+        java.util.Random random = new java.util.Random(42);
+        List<Long> nanos = new ArrayList<>(List.of(0L, 1L, 499_999L, 500_000L, 1_500_000L, 2_500_000L, 4_500_000L,
+                999_499_999L, 999_500_000L, 1_000_000_000L, 2_030_000_000L, 10_004_500_000L, 123_456_789_012L,
+                VirtualTime.EXACT_NANOS - 1, VirtualTime.EXACT_NANOS, -1L, -2_500_000L, Long.MAX_VALUE));
+        for (int i = 0; i < 50_000; i++) {
+            long ms = random.nextInt(3_600_000);
+            // every half-millisecond boundary near a random time, and random times at every scale
+            nanos.add(ms * 1_000_000 + 500_000 + random.nextInt(3) - 1);
+            nanos.add(random.nextLong() >>> random.nextInt(64));
+        }
+        for (long n : nanos) {
+            assertEquals(String.format(java.util.Locale.ROOT, "%.3f s", n / 1e9), VirtualTime.seconds(n), "nanos " + n);
+        }
+    }
 }
