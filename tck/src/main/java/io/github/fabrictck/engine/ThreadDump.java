@@ -99,6 +99,9 @@ public final class ThreadDump {
      * else {@code null}. (Threads left deadlocked by an earlier window do not count.)
      */
     public static String deadlock(java.util.Collection<Thread> among) {
+        if (!mayDeadlock(among)) {
+            return null;
+        }
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         long[] found = mx.findDeadlockedThreads();
         if (found == null || found.length == 0) {
@@ -118,5 +121,21 @@ public final class ThreadDump {
             }
         }
         return "deadlock: " + String.join("; ", parts);
+    }
+
+    /**
+     * Whether one of the threads waits to take a monitor or a lock: without one there is no lock
+     * cycle among them, and the JVM's search for one (which stops every thread) is spared.
+     */
+    private static boolean mayDeadlock(java.util.Collection<Thread> threads) {
+        for (Thread t : threads) {
+            Thread.State s = t.getState();
+            if (s == Thread.State.BLOCKED || s != Thread.State.TERMINATED && s != Thread.State.RUNNABLE
+                    && java.util.concurrent.locks.LockSupport.getBlocker(t)
+                            instanceof java.util.concurrent.locks.AbstractOwnableSynchronizer) {
+                return true;
+            }
+        }
+        return false;
     }
 }

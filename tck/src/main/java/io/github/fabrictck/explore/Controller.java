@@ -271,7 +271,7 @@ public final class Controller implements Gate {
                 List<String> options = options(threads);
                 if (options.isEmpty()) {
                     // a lock cycle counts as idle: only at the end, where nothing else can happen, is it looked for
-                    String deadlock = mayDeadlock(run.threads()) ? ThreadDump.deadlock(run.threads()) : null;
+                    String deadlock = ThreadDump.deadlock(run.threads());
                     World.Failure end = deadlock != null ? new World.Failure("the driver's threads never deadlock",
                             deadlock) : world.judgeEnd().orElse(null);
                     return new Outcome(List.copyOf(decisions), fingerprint, end);
@@ -337,21 +337,6 @@ public final class Controller implements Gate {
     private void act(String action) {
         run.trace().add("kit", "schedule decision: " + action.substring(ENV.length()), null);
         world.act(action);
-    }
-
-    /**
-     * Whether some driver thread waits to take a monitor or a lock: without one there is no lock
-     * cycle, and the JVM's search for one (which stops every thread) is spared.
-     */
-    private static boolean mayDeadlock(List<Thread> threads) {
-        for (Thread t : threads) {
-            Thread.State s = t.getState();
-            if (s == Thread.State.BLOCKED || s != Thread.State.TERMINATED && s != Thread.State.RUNNABLE
-                    && LockSupport.getBlocker(t) instanceof java.util.concurrent.locks.AbstractOwnableSynchronizer) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The stopped threads, by name (the same order in every run). */
