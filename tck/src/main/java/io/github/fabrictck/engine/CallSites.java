@@ -272,11 +272,14 @@ final class CallSites {
                     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                                      String[] exceptions) {
                         if ((access & Opcodes.ACC_SYNCHRONIZED) == 0
-                                || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+                                || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0
+                                // before Java 5 (49) a class constant cannot be loaded: a static one stays as it is (review5)
+                                || (access & Opcodes.ACC_STATIC) != 0 && context.getClassFileVersion().isLessThan(
+                                        net.bytebuddy.ClassFileVersion.JAVA_V5)) {
                             return super.visitMethod(access, name, descriptor, signature, exceptions);
                         }
                         return new SynchronizedAsBlock(super.visitMethod(access & ~Opcodes.ACC_SYNCHRONIZED, name,
-                                descriptor, signature, exceptions), owner, (access & Opcodes.ACC_STATIC) != 0, descriptor);
+                                descriptor, signature, exceptions), owner, (access & Opcodes.ACC_STATIC) != 0);
                     }
                 };
             }
@@ -347,7 +350,6 @@ final class CallSites {
     private static final class SynchronizedAsBlock extends MethodVisitor {
         private final String owner;
         private final boolean isStatic;
-        private final String descriptor;
         private final Label start = new Label();
         private final Label end = new Label();
         private final Label handler = new Label();
@@ -355,11 +357,10 @@ final class CallSites {
         /** The body's frames are compressed ({@code F_SAME}, ...): the handler's must be too ({@code F_FULL}). */
         private boolean compressed;
 
-        SynchronizedAsBlock(MethodVisitor next, String owner, boolean isStatic, String descriptor) {
+        SynchronizedAsBlock(MethodVisitor next, String owner, boolean isStatic) {
             super(OpenedClassReader.ASM_API, next);
             this.owner = owner;
             this.isStatic = isStatic;
-            this.descriptor = descriptor;
         }
 
         /** Before the body's first instruction, label or frame, after its own handlers were declared. */
@@ -494,15 +495,8 @@ final class CallSites {
             if (!isStatic) {
                 locals.add(owner);
             }
-            for (Type t : Type.getArgumentTypes(descriptor)) {
-                locals.add(switch (t.getSort()) {
-                    case Type.BOOLEAN, Type.CHAR, Type.BYTE, Type.SHORT, Type.INT -> Opcodes.INTEGER;
-                    case Type.FLOAT -> Opcodes.FLOAT;
-                    case Type.LONG -> Opcodes.LONG;
-                    case Type.DOUBLE -> Opcodes.DOUBLE;
-                    default -> t.getInternalName();
-                });
-            }
+            // only the monitor's slot: the body may reuse a parameter's slot for another type (optimisers do), and a
+            // handler frame that named the parameters would then not verify (review5)
             super.visitFrame(compressed ? Opcodes.F_FULL : Opcodes.F_NEW, locals.size(), locals.toArray(), 1,
                     new Object[] {"java/lang/Throwable"});
             monitor();
