@@ -269,6 +269,9 @@ public final class Controller implements Gate {
                     return new Outcome(List.copyOf(decisions), fingerprint, failure.get());
                 }
                 List<String> options = options(threads);
+                if (options.isEmpty() && awaitedOwnTimer(run)) {
+                    continue;
+                }
                 if (options.isEmpty()) {
                     // a lock cycle counts as idle: only at the end, where nothing else can happen, is it looked for
                     String deadlock = ThreadDump.deadlock(run.threads());
@@ -299,6 +302,35 @@ public final class Controller implements Gate {
             run.gate(null);
             close();
         }
+    }
+
+    /**
+     * With nothing to choose, whether a driver thread still runs by itself: one in a timed wait that
+     * ends within the bound (a wall-clock timer of its own, the context's scheduler's next timer). Then
+     * the schedule is not over: this thread gives the turn up and waits, at most the bound, until that
+     * thread has passed a point (and stopped at it); it must not judge the end of a driver that has
+     * only to wait a few milliseconds.
+     *
+     * @return whether the driver moved meanwhile (the caller takes the turn again), false when nothing
+     *         happened within the bound (the caller holds the turn and judges the end)
+     */
+    private boolean awaitedOwnTimer(WindowRun run) {
+        if (!stoppedThreads().isEmpty()) {
+            // one woke by itself and stopped at a point since the options were read: decide again
+            release();
+            return true;
+        }
+        if (run.allIdle()) {
+            return false; // every thread idle beyond the bound: nothing will happen by itself
+        }
+        long epoch = run.epoch();
+        long deadline = System.nanoTime() + run.bound().toNanos();
+        release();
+        while (run.epoch() == epoch && stoppedThreads().isEmpty() && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(this, TimeUnit.MICROSECONDS.toNanos(200));
+        }
+        // nothing happened within the bound, and no thread took the turn meanwhile: the end is judged as it is
+        return run.epoch() != epoch || !stoppedThreads().isEmpty() || !claim(turn.get());
     }
 
     /** The options at this step: the stopped threads by name, then the environment's actions. */
