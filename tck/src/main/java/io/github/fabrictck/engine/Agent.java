@@ -418,6 +418,8 @@ public final class Agent {
         return isMethod().and(isDeclaredBy(owners)
                 .or(namedOneOf("wait", "notify", "notifyAll").and(isDeclaredBy(Object.class)))
                 .or(namedOneOf("sleep", "join", "yield", "onSpinWait", "start", "interrupt").and(isDeclaredBy(Thread.class)))
+                // the wait, join and sleep a TimeUnit makes inside the JDK (Points makes them as the kit's own)
+                .or(namedOneOf("timedWait", "timedJoin", "sleep").and(isDeclaredBy(java.util.concurrent.TimeUnit.class)))
                 .or(named("get").and(isDeclaredBy(isSubTypeOf(Future.class))))
                 // wakes of a thread blocked in Future.get: the stuck detector must see them
                 .or(nameStartsWith("complete").or(nameStartsWith("obtrude")).or(named("cancel"))

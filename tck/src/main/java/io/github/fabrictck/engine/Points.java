@@ -132,7 +132,52 @@ public final class Points {
         if (run == null) {
             return invoke(original, args);
         }
-        return run.call(kind, Target.parse(method), args, original);
+        Target target = Target.parse(method);
+        if (target.owner().equals("java.util.concurrent.TimeUnit")) {
+            return timeUnit(run, target, args, original);
+        }
+        return run.call(kind, target, args, original);
+    }
+
+    private static final MethodHandle OBJECT_WAIT;
+    private static final MethodHandle THREAD_JOIN;
+    private static final MethodHandle THREAD_SLEEP;
+
+    static {
+        try {
+            java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.publicLookup();
+            java.lang.invoke.MethodType longInt = java.lang.invoke.MethodType.methodType(void.class, long.class, int.class);
+            OBJECT_WAIT = lookup.findVirtual(Object.class, "wait", longInt);
+            THREAD_JOIN = lookup.findVirtual(Thread.class, "join", longInt);
+            THREAD_SLEEP = lookup.findStatic(Thread.class, "sleep", longInt);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * {@code TimeUnit.timedWait}, {@code timedJoin} and {@code sleep}: the {@code Object.wait},
+     * {@code Thread.join} and {@code Thread.sleep} they make inside the JDK, made here as the sync
+     * calls the kit knows (their waits, wakes and timeouts), with the same effect. A timeout of zero
+     * or less does not wait, as the JDK's does not.
+     */
+    private static Object timeUnit(WindowRun run, Target target, Object[] args, MethodHandle original) throws Throwable {
+        String m = target.method();
+        java.util.concurrent.TimeUnit unit = (java.util.concurrent.TimeUnit) args[0];
+        long timeout = (Long) args[args.length - 1];
+        if (!(m.equals("timedWait") || m.equals("timedJoin") || m.equals("sleep")) || timeout <= 0) {
+            return run.call(Point.Kind.SYNC_CALL, target, args, original);
+        }
+        long ms = unit.toMillis(timeout);
+        int ns = (int) (unit.toNanos(timeout) - java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(ms));
+        return switch (m) {
+            case "timedWait" -> run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Object", "wait", false),
+                    new Object[] {args[1], ms, ns}, OBJECT_WAIT);
+            case "timedJoin" -> run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "join", false),
+                    new Object[] {args[1], ms, ns}, THREAD_JOIN);
+            default -> run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "sleep", true),
+                    new Object[] {ms, ns}, THREAD_SLEEP);
+        };
     }
 
     /** Each call site's handle adapted to take its arguments as an array, built once per call site. */

@@ -146,6 +146,37 @@ class AgentHolesTest {
     }
 
     @Test
+    void aTimedWaitThroughTimeUnitIsTheWaitItMakes() throws Exception {
+        // TimeUnit.timedWait waits inside the JDK: unseen, the driver never settled (review 5)
+        run = WindowRun.start(Duration.ofSeconds(1));
+        Object monitor = new Object();
+        Thread waiter = new Thread(() -> {
+            try {
+                AgentHoles.timedWaitOn(monitor);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "waiter");
+        waiter.setDaemon(true);
+        run.track(waiter);
+        waiter.start();
+        StuckDetector.ThreadView view = null;
+        for (long end = System.nanoTime() + 10_000_000_000L; view == null && System.nanoTime() < end; Thread.sleep(5)) {
+            view = run.views().stream().filter(v -> v.name().equals("waiter") && v.blockedIn() != null
+                    && v.state() == Thread.State.TIMED_WAITING).findFirst().orElse(null);
+        }
+        assertNotNull(view, "the wait is a point the kit sees");
+        assertTrue(view.blockedIn().startsWith("Object.wait at io.github.fabrictck.fixtures.AgentHoles.timedWaitOn("),
+                view.blockedIn());
+        assertEquals(30_000_000_000L, view.timeoutNanos());
+        synchronized (monitor) {
+            monitor.notifyAll();
+        }
+        waiter.join(10_000);
+        assertTrue(!waiter.isAlive());
+    }
+
+    @Test
     void theGateIsInTheBootstrapLoaderWhereRuntimeSeesIt() {
         assertNull(ExitGate.class.getClassLoader());
     }
