@@ -165,7 +165,7 @@ public final class Points {
         String m = target.method();
         java.util.concurrent.TimeUnit unit = (java.util.concurrent.TimeUnit) args[0];
         long timeout = (Long) args[args.length - 1];
-        if (!(m.equals("timedWait") || m.equals("timedJoin") || m.equals("sleep")) || timeout <= 0) {
+        if (timeout <= 0) {
             return run.call(Point.Kind.SYNC_CALL, target, args, original);
         }
         long ms = unit.toMillis(timeout);

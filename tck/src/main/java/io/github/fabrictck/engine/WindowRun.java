@@ -110,12 +110,17 @@ public final class WindowRun {
     }
 
     /**
-     * Registers an executor the kit made for the driver (the context's wall-clock scheduler): its
-     * worker, made inside a {@code schedule} call the kit does not see as a hand-off, is judged by this
-     * pool's queue (idle when it is empty, a timed wait for its earliest timer otherwise).
+     * Registers a worker of a pool the kit made for the driver (the context's wall-clock scheduler),
+     * made inside a {@code schedule} call that is no hand-off: it is judged by that pool's queue (idle
+     * when it is empty, a timed wait for its earliest timer otherwise).
      */
-    public void knownPool(java.util.concurrent.Executor pool) {
-        executors.add(pool);
+    public void trackWorker(Thread t, java.util.concurrent.Executor pool) {
+        track(t);
+        DriverThread d = threads.get(t);
+        if (d != null && d.pool == null) {
+            d.pool = pool;
+            d.handOffsSeen();
+        }
     }
 
     /** Registers a driver thread under its role. */
@@ -1043,24 +1048,10 @@ public final class WindowRun {
             }
             java.util.concurrent.Executor p = pool;
             if (queue.equals(DELAY_QUEUE)) {
-                // its delay queue holds every task handed to it that is not running: empty, it waits for work
-                if (p instanceof java.util.concurrent.ScheduledThreadPoolExecutor s) {
-                    return delayQueueWait(s);
-                }
-                // a pool whose hand-off the kit did not see: the earliest timer of every scheduled pool it knows
-                long wait = Blocking.FOREVER;
-                boolean known = false;
-                for (java.util.concurrent.Executor e : executors) {
-                    if (e instanceof java.util.concurrent.ScheduledThreadPoolExecutor s) {
-                        known = true;
-                        long w = delayQueueWait(s);
-                        if (w == Blocking.NOT_BLOCKING) {
-                            return w;
-                        }
-                        wait = wait == Blocking.FOREVER ? w : w == Blocking.FOREVER ? wait : Math.min(wait, w);
-                    }
-                }
-                return known ? wait : Blocking.NOT_BLOCKING;
+                // its delay queue holds every task handed to it that is not running: empty, it waits for work;
+                // a scheduled pool the kit cannot name (the driver's own, made by a schedule call) is never idle
+                return p instanceof java.util.concurrent.ScheduledThreadPoolExecutor s ? delayQueueWait(s)
+                        : Blocking.NOT_BLOCKING;
             }
             boolean idle;
             if (p instanceof java.util.concurrent.ThreadPoolExecutor tpe && HOLDING_QUEUES.contains(queue)) {

@@ -29,13 +29,13 @@ public final class KitContext implements DriverContext, AutoCloseable {
     private final Executor timers;
     private final Runnable firstTimerArmed;
     private ScheduledExecutorService scheduler;
-    /** Told of the wall-clock scheduler once it is made. */
-    private Consumer<Executor> pools = pool -> { };
+    /** Told of each worker of the wall-clock scheduler, with its pool. */
+    private java.util.function.BiConsumer<Thread, Executor> poolWorkers = (worker, pool) -> { };
 
     /** The context of a window: the engine tracks every driver thread and knows its scheduler's queue. */
     public KitContext(WindowRun run) {
         this(run::track);
-        this.pools = run::knownPool;
+        this.poolWorkers = run::trackWorker;
     }
 
     /** A context whose new threads are handed to {@code tracker} before they start. */
@@ -90,13 +90,20 @@ public final class KitContext implements DriverContext, AutoCloseable {
     @Override
     public synchronized ScheduledExecutorService scheduler() {
         if (scheduler == null) {
-            scheduler = time == null ? new ScheduledThreadPoolExecutor(1, factory)
-                    : new VirtualScheduler(time, timers, name, firstTimerArmed);
-            if (time == null) {
-                pools.accept(scheduler);
-            }
+            scheduler = time == null ? wallClockScheduler() : new VirtualScheduler(time, timers, name, firstTimerArmed);
         }
         return scheduler;
+    }
+
+    /** A scheduled pool of one thread from the context's factory, each worker known as this pool's. */
+    private ScheduledExecutorService wallClockScheduler() {
+        ScheduledThreadPoolExecutor[] pool = new ScheduledThreadPoolExecutor[1];
+        pool[0] = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread worker = newThread(r);
+            poolWorkers.accept(worker, pool[0]);
+            return worker;
+        });
+        return pool[0];
     }
 
     /** The virtual time at which a timer last fired, or -1 (always -1 on the wall clock). */

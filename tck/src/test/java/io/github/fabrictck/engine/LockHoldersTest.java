@@ -403,11 +403,10 @@ class LockHoldersTest {
         MethodHandle execute = LOOKUP.findVirtual(java.util.concurrent.Executor.class, "execute",
                 methodType(void.class, Runnable.class));
         Target executeT = t("java.util.concurrent.ScheduledExecutorService", "execute");
-        run.knownPool(scheduled);
         driverThread("handler", () -> sync(executeT, execute, scheduled, (Runnable) () -> { })).join(10_000);
         awaitSettled(() -> run.views().stream().anyMatch(v -> v.name().equals("timer") && v.waitingForWork()));
         // a timer an hour away: settled (it wakes by itself), and idle for good beyond the run's 1 s bound
-        // schedule() is no point (arming a timer wakes nobody now): the kit knows the pool as the context's
+        // schedule() is no point (arming a timer wakes nobody now): the worker is the pool's since its first hand-off
         driverThread("arm", () -> scheduled.schedule(() -> { }, 1L, TimeUnit.HOURS)).join(10_000);
         awaitSettled(() -> run.views().stream().anyMatch(v -> v.name().equals("timer") && !v.waitingForWork()
                 && v.timeoutNanos() > TimeUnit.MINUTES.toNanos(59)));
