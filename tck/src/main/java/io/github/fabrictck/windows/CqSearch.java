@@ -90,6 +90,8 @@ final class CqSearch {
     private final Set<String> stalled = new LinkedHashSet<>();
     private final Set<String> unreachable = new LinkedHashSet<>();
     private int notReached;
+    /** Threads of the current scenario's first run that waited for a lock a thread the plan held owned, in words. */
+    private List<String> firstRunStalls = List.of();
     private List<io.github.fabrictck.report.TraceEvent> openedTrace;
     private List<io.github.fabrictck.report.Evidence.Hold> openedHolds;
 
@@ -107,8 +109,15 @@ final class CqSearch {
      * @param placeOn  which threads' points are placements (by name)
      */
     CqSearch scenario(String scenarioName, Supplier<Plan> scenario, Predicate<String> placeOn) {
+        firstRunStalls = List.of();
         List<Hit> hits = trial(scenarioName, scenario.get(), null);
         List<Hit> placements = placements(hits, placeOn);
+        if (placements.isEmpty() && !firstRunStalls.isEmpty()) {
+            // the scenario's own hold (a re-arming thread held inside the driver's lock) kept the threads to place
+            // from reaching any point: they waited for that lock, and the completion landed and was judged there
+            judgedWithStall++;
+            stalled.addAll(firstRunStalls);
+        }
         untried += (int) hits.stream().filter(h -> placeOn.test(h.thread())).count() - placements.size();
         int unsettledBefore = unsettled;
         for (Hit h : placements) {
@@ -167,8 +176,10 @@ final class CqSearch {
                 return hits;
             }
             if (hold == null) {
-                // the first run is judged like any interleaving, but holds nothing open: it is no evidence
+                // the first run is judged like any interleaving, but holds nothing open: it is no evidence of its
+                // own, unless the plan held a thread itself and the others waited for its lock (see scenario)
                 plan.judge(t);
+                firstRunStalls = List.copyOf(plan.stalls());
                 return hits;
             }
             String how = plan.landed() + " while " + placement.describe() + ", every other driver thread settled";

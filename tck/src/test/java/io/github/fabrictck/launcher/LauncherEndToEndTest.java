@@ -89,6 +89,28 @@ class LauncherEndToEndTest {
     }
 
     @Test
+    void aHandlerThatReArmsInsideTheMonitorTheWaiterNeedsPassesTheWaiterVariant() throws Exception {
+        // holding the re-arming thread holds the monitor: the waiter never reaches a point of its own, yet the last
+        // completion lands unannounced while it waits for that monitor, and is judged (was ERROR: no placement)
+        Map<String, WindowResult> all = byLabel(run("fixture-synchronized-handler", Set.of("CQ-1", "CQ-2", "CQ-3", "CQ-4",
+                "CQ-5", "CQ-6", "CQ-7", "CQ-8"), new ArrayList<>()));
+        WindowResult b = all.get("CQ-1/b");
+        assertEquals(Outcome.PASS, b.outcome(), b.reason());
+        assertTrue(b.evidence().windowOpened());
+        for (WindowResult w : all.values()) {
+            assertTrue(w.outcome() == Outcome.PASS || w.outcome() == Outcome.NOT_APPLICABLE, w.label() + " " + w.outcome()
+                    + ": " + w.reason());
+        }
+    }
+
+    @Test
+    void theDrainFirstTwinOfAHandlerThatReArmsInsideTheMonitorFailsTheWaiterVariant() throws Exception {
+        WindowResult b = byLabel(run("fixture-synchronized-handler-drain-first", Set.of("CQ-1/b"), new ArrayList<>()))
+                .get("CQ-1/b");
+        assertEquals(Outcome.FAIL, b.outcome(), b.reason());
+    }
+
+    @Test
     void aFamilyTheDriverDoesNotImplementIsNotApplicable() throws Exception {
         Result r = run("fixture-no-family", Set.of(), new ArrayList<>());
         assertEquals(Catalog.discover().entries().size(), r.windows().size());
