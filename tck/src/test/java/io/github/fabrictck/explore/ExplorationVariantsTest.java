@@ -42,6 +42,14 @@ class ExplorationVariantsTest {
     }
 
     @Test
+    void anEndpointOfSynchronizedMethodsPassesAndItsDrainFirstTwinFails() throws Exception {
+        WindowResult correct = explore("fixture-synchronized-handler", "explore", 300);
+        assertEquals(Outcome.PASS, correct.outcome(), correct.reason());
+        WindowResult broken = explore("fixture-synchronized-handler-drain-first", "explore", 300);
+        assertEquals(Outcome.FAIL, broken.outcome(), broken.reason());
+    }
+
+    @Test
     void aCallbackThatThrowsCostsTheBrokenDriverTheRestOfItsBatch() throws Exception {
         WindowResult w = explore("fixture-explore-loses-batch", "callbacks", 300);
         assertEquals(Outcome.FAIL, w.outcome(), w.reason());
