@@ -32,8 +32,10 @@ import org.junit.jupiter.api.Assumptions;
  * it to itself by an event and every thread not held has settled. Any placement that breaks an
  * invariant is the window's FAIL. A thread waiting for a lock the held thread owns has settled too
  * (completions ignore driver locks): the completion lands and is judged there as well, but such a
- * placement is not counted as having opened the window cleanly. A window the design cannot reach at
- * all is NOT_APPLICABLE with the design property in one sentence.
+ * placement is not counted as having opened the window cleanly. When a scenario holds a thread itself
+ * (CQ-1/b holds the thread that re-arms) and the threads to place wait for its lock in the first run,
+ * so that they pass no point at all, that first run's landing is such a judged placement. A window the
+ * design cannot reach at all is NOT_APPLICABLE with the design property in one sentence.
  */
 final class CqSearch {
 
