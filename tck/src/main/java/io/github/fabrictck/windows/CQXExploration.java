@@ -25,8 +25,10 @@ import org.junit.jupiter.api.Test;
  * Every driver thread stops at every point the driver passes (device calls, JDK synchronisation,
  * SPI entry and exit); whenever every driver thread is stopped or idle the scheduler chooses which
  * stopped thread runs to its next point, or what the device does: complete a posted send, deliver
- * each incoming message, raise one spurious event on the send CQ. One thread runs at a time, so a
- * schedule is its list of decisions, and a seed makes the same schedule every time.
+ * each incoming message, raise one spurious event on the send CQ; or that virtual time runs to the
+ * next deadline of the timers the driver armed on the context's scheduler ({@link ExploredTimers}: a
+ * timer firing is a decision, never a wall-clock moment). One thread runs at a time, so a schedule is
+ * its list of decisions, and a seed makes the same schedule every time.
  *
  * <p>Oracles, those of the scripted CQ windows, judge every state: the device's rules (no handler
  * exception, no use after destroy, every delivered event acknowledged before destroy) after every
@@ -256,7 +258,17 @@ class CQXExploration {
         }
 
         @Override
+        public List<String> actions(List<String> stopped) {
+            List<String> a = new ArrayList<>(actions());
+            trial.timers().addAction(a, stopped);
+            return a;
+        }
+
+        @Override
         public void act(String action) {
+            if (trial.timers().act(action)) {
+                return;
+            }
             if (action.equals(String.format(COMPLETE, completed + 1))) {
                 completed++;
                 device.completeNextSend();
@@ -285,6 +297,9 @@ class CQXExploration {
 
         @Override
         public Optional<Failure> judgeIdle(Optional<String> stuck) {
+            if (trial.timers().pending(!actions().isEmpty())) {
+                return Optional.empty(); // a timer of the driver's will fire before the end: it may look then
+            }
             return stuck.map(s -> new Failure(CqWindow.NOT_STUCK, s));
         }
 
