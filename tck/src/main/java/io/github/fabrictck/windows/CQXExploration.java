@@ -55,7 +55,8 @@ import org.junit.jupiter.api.Test;
         interleaving = {
             "the application sends two messages, awaits their completions, receives two messages, then closes",
             "the scheduler chooses, at every point of every driver thread, which thread runs on",
-            "it also chooses when each send completes, when each message arrives and when a spurious event comes"},
+            "it also chooses when each send completes, when each message arrives and when a spurious event comes",
+            "and when the timers of the context's scheduler fire: virtual time runs to their deadline as a decision"},
         invariants = {CqWindow.RULES, CqWindow.NOT_STUCK, CQXExploration.CALLS_RETURN, CQ5ConsumerFailure.HANDED_OVER,
             CQ6ErrorCompletionRouting.OWNER, CQ7TeardownLiveness.RETURNS, CQ8TeardownOrder.IN_ORDER,
             CQ8TeardownOrder.NOTHING_LEFT},
