@@ -337,7 +337,7 @@ public final class Controller implements Gate {
     private List<String> options(List<Thread> threads) {
         List<String> options = new ArrayList<>(threads.size() + 3);
         threads.forEach(t -> options.add(t.getName()));
-        options.addAll(world.actions());
+        options.addAll(world.actions(List.copyOf(options)));
         return options;
     }
 

@@ -15,6 +15,15 @@ public interface World {
     /** The environment's actions enabled now, each starting with {@link Controller#ENV}, in a fixed order. */
     List<String> actions();
 
+    /**
+     * The environment's actions enabled now, knowing which driver threads are stopped at a point (by
+     * name, as the options list them): a world whose actions depend on what else can run (the driver's
+     * timers, which may be late only while something else runs) says so here; by default {@link #actions()}.
+     */
+    default List<String> actions(List<String> stopped) {
+        return actions();
+    }
+
     /** Carries out one of {@link #actions()}. */
     void act(String action);
 

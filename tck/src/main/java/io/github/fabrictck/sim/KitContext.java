@@ -29,12 +29,26 @@ public final class KitContext implements DriverContext, AutoCloseable {
     private final Executor timers;
     private final Runnable firstTimerArmed;
     private ScheduledExecutorService scheduler;
+    /** The worker the context started for its timers ({@link #KitContext(WindowRun, VirtualTime)}), or {@code null}. */
+    private volatile Worker timerWorker;
     /** Told of each worker of the wall-clock scheduler, with its pool. */
     private java.util.function.BiConsumer<Thread, Executor> poolWorkers = (worker, pool) -> { };
 
     /** The context of a window: the engine tracks every driver thread and knows its scheduler's queue. */
     public KitContext(WindowRun run) {
         this(run::track);
+        this.poolWorkers = run::trackWorker;
+    }
+
+    /**
+     * The context of a window explored by a scheduler that makes the driver's timers its decisions: the
+     * clock reads {@code timers}, and the scheduler's timers are its events, run on a worker of that time
+     * ({@code driver-timer}, started when the driver first asks for the scheduler) once the exploration
+     * runs time on to them ({@link VirtualTime#runNextInstant}); nothing else moves that time. The
+     * driver's other waits stay on the wall clock ({@link VirtualTime#timersOnly}).
+     */
+    public KitContext(WindowRun run, VirtualTime timers) {
+        this(run::track, timers, "driver", null, () -> { });
         this.poolWorkers = run::trackWorker;
     }
 
@@ -66,7 +80,11 @@ public final class KitContext implements DriverContext, AutoCloseable {
     }
 
     private Thread newThread(Runnable r) {
-        Thread t = new Thread(r, name + "-" + count.incrementAndGet());
+        return newThread(r, name + "-" + count.incrementAndGet());
+    }
+
+    private Thread newThread(Runnable r, String threadName) {
+        Thread t = new Thread(r, threadName);
         t.setDaemon(true);
         // an OutOfMemoryError or StackOverflowError that ends a driver thread is named in the window's reason
         t.setUncaughtExceptionHandler((thread, thrown) -> {
@@ -90,7 +108,12 @@ public final class KitContext implements DriverContext, AutoCloseable {
     @Override
     public synchronized ScheduledExecutorService scheduler() {
         if (scheduler == null) {
-            scheduler = time == null ? wallClockScheduler() : new VirtualScheduler(time, timers, name, firstTimerArmed);
+            Executor worker = timers;
+            if (time != null && worker == null) {
+                // the explored timers' own worker, named apart: the driver's threads keep their numbers
+                worker = timerWorker = time.worker(name + "-timer", r -> newThread(r, name + "-timer"));
+            }
+            scheduler = time == null ? wallClockScheduler() : new VirtualScheduler(time, worker, name, firstTimerArmed);
         }
         return scheduler;
     }
@@ -104,6 +127,12 @@ public final class KitContext implements DriverContext, AutoCloseable {
             return worker;
         });
         return pool[0];
+    }
+
+    /** The thread the context's timers run on on virtual time once the driver asked for its scheduler, or {@code null}. */
+    public Thread timerThread() {
+        Worker w = timerWorker;
+        return w == null ? null : w.thread();
     }
 
     /** The virtual time at which a timer last fired, or -1 (always -1 on the wall clock). */
@@ -138,6 +167,9 @@ public final class KitContext implements DriverContext, AutoCloseable {
     public synchronized void close() {
         if (scheduler != null) {
             scheduler.shutdownNow();
+        }
+        if (timerWorker != null) {
+            timerWorker.stop();
         }
     }
 }

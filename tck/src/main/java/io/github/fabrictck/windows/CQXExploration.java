@@ -25,8 +25,10 @@ import org.junit.jupiter.api.Test;
  * Every driver thread stops at every point the driver passes (device calls, JDK synchronisation,
  * SPI entry and exit); whenever every driver thread is stopped or idle the scheduler chooses which
  * stopped thread runs to its next point, or what the device does: complete a posted send, deliver
- * each incoming message, raise one spurious event on the send CQ. One thread runs at a time, so a
- * schedule is its list of decisions, and a seed makes the same schedule every time.
+ * each incoming message, raise one spurious event on the send CQ; or that virtual time runs to the
+ * next deadline of the timers the driver armed on the context's scheduler ({@link ExploredTimers}: a
+ * timer firing is a decision, never a wall-clock moment). One thread runs at a time, so a schedule is
+ * its list of decisions, and a seed makes the same schedule every time.
  *
  * <p>Oracles, those of the scripted CQ windows, judge every state: the device's rules (no handler
  * exception, no use after destroy, every delivered event acknowledged before destroy) after every
@@ -53,7 +55,8 @@ import org.junit.jupiter.api.Test;
         interleaving = {
             "the application sends two messages, awaits their completions, receives two messages, then closes",
             "the scheduler chooses, at every point of every driver thread, which thread runs on",
-            "it also chooses when each send completes, when each message arrives and when a spurious event comes"},
+            "it also chooses when each send completes, when each message arrives and when a spurious event comes",
+            "and when the timers of the context's scheduler fire: virtual time runs to their deadline as a decision"},
         invariants = {CqWindow.RULES, CqWindow.NOT_STUCK, CQXExploration.CALLS_RETURN, CQ5ConsumerFailure.HANDED_OVER,
             CQ6ErrorCompletionRouting.OWNER, CQ7TeardownLiveness.RETURNS, CQ8TeardownOrder.IN_ORDER,
             CQ8TeardownOrder.NOTHING_LEFT},
@@ -256,7 +259,17 @@ class CQXExploration {
         }
 
         @Override
+        public List<String> actions(List<String> stopped) {
+            List<String> a = new ArrayList<>(actions());
+            trial.timers().addAction(a, stopped);
+            return a;
+        }
+
+        @Override
         public void act(String action) {
+            if (trial.timers().act(action)) {
+                return;
+            }
             if (action.equals(String.format(COMPLETE, completed + 1))) {
                 completed++;
                 device.completeNextSend();
@@ -285,6 +298,9 @@ class CQXExploration {
 
         @Override
         public Optional<Failure> judgeIdle(Optional<String> stuck) {
+            if (trial.timers().pending(!actions().isEmpty())) {
+                return Optional.empty(); // a timer of the driver's will fire before the end: it may look then
+            }
             return stuck.map(s -> new Failure(CqWindow.NOT_STUCK, s));
         }
 

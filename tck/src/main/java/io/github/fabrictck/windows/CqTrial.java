@@ -37,6 +37,8 @@ public final class CqTrial implements AutoCloseable {
     private final Session session;
     private final SimulatedDevice device;
     private final KitContext context;
+    /** The context scheduler's timers as the exploration's decisions, or {@code null} (a scripted window's wall clock). */
+    private final ExploredTimers timers;
     private final AppThread app;
     private final CompletionQueueDriver driver;
     private final List<Hold> holds = new ArrayList<>();
@@ -60,7 +62,13 @@ public final class CqTrial implements AutoCloseable {
         this.kept = keptApp != null;
         this.before = java.util.Set.copyOf(run.threads());
         this.device = new SimulatedDevice(run, keptInterrupt);
-        this.context = new KitContext(run);
+        // an exploration's schedule decides when the context's timers fire (a replay fires them where it did); a
+        // scripted window keeps the wall clock, whose scheduled pool the engine judges by its queue
+        this.timers = kept ? new ExploredTimers(run, session.bound()) : null;
+        this.context = kept ? new KitContext(run, timers.time()) : new KitContext(run);
+        if (timers != null) {
+            timers.timerThread(context::timerThread);
+        }
         this.app = keptApp != null ? keptApp : new AppThread(run, "app");
         CompletableFuture<CompletionQueueDriver> opened = app.submit("Driver.openCompletionQueue",
                 () -> session.driver().openCompletionQueue(context, device));
@@ -70,6 +78,11 @@ public final class CqTrial implements AutoCloseable {
             throw new WindowNotOpened("Driver.openCompletionQueue returned null");
         }
         device.attach(driver);
+    }
+
+    /** The context scheduler's timers as decisions of an exploration, or {@code null} in a scripted window. */
+    ExploredTimers timers() {
+        return timers;
     }
 
     /** The simulated device. */
@@ -333,7 +346,7 @@ public final class CqTrial implements AutoCloseable {
         }
         closed = true;
         holds.forEach(run::forget);
-        closeWithin(run, session.bound(), driver::close);
+        closeWithin(run, session.bound(), driver::close, timers == null ? () -> false : timers::fireForClose);
         if (!kept) {
             app.close();
         }
@@ -349,6 +362,16 @@ public final class CqTrial implements AutoCloseable {
      * thread is idle.
      */
     static void closeWithin(WindowRun run, java.time.Duration bound, Runnable close) {
+        closeWithin(run, bound, close, () -> false);
+    }
+
+    /**
+     * As {@link #closeWithin(WindowRun, java.time.Duration, Runnable)}, for a driver whose timers are on
+     * virtual time that no scheduler runs on any more: whenever every driver thread is idle,
+     * {@code fireTimers} fires the next instant's timers (false when none fired), which a close may wait for.
+     */
+    static void closeWithin(WindowRun run, java.time.Duration bound, Runnable close,
+                            java.util.function.BooleanSupplier fireTimers) {
         Thread closer = new Thread(() -> {
             try {
                 close.run();
@@ -363,7 +386,13 @@ public final class CqTrial implements AutoCloseable {
         while (closer.isAlive() && System.nanoTime() - deadline < 0) {
             // a close that waits while every driver thread is idle and no device timeout is pending can never
             // return (CQ-7 judges that): waiting out the bound would only cost every exploration schedule that found it
-            hopeless = run.allIdle() && !run.passDeviceTimeouts() && waits(closer) ? hopeless + 1 : 0;
+            boolean idle = run.allIdle();
+            if (idle && waits(closer) && fireTimers.getAsBoolean()) {
+                hopeless = 0;
+                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+                continue;
+            }
+            hopeless = idle && !run.passDeviceTimeouts() && waits(closer) ? hopeless + 1 : 0;
             if (hopeless >= HOPELESS_LOOKS) {
                 run.trace().add("kit", "driver close() cannot return: every driver thread is idle and no timeout of "
                         + "the device is pending", null);

@@ -61,7 +61,19 @@ class ExplorationReplayTest {
         replaysTwentyTimesOutOfTwenty("fixture-explore-loop-never-woken", dir);
     }
 
-    private void replaysTwentyTimesOutOfTwenty(String driver, Path dir) throws Exception {
+    @Test
+    void aScheduleWhoseFailureWaitsForATimerOfTheContextsSchedulerReplaysTwentyTimesOutOfTwenty(@TempDir Path dir)
+            throws Exception {
+        // the timer's task drains, then re-arms: the completion is lost only where the timer fires, which the schedule
+        // decides (time runs on virtual time); on the wall clock it fired when it did and a replay could diverge
+        Schedule schedule = replaysTwentyTimesOutOfTwenty("fixture-explore-timer-drained-broken", dir);
+        assertTrue(schedule.decisions().stream().anyMatch(d -> d.startsWith("env: time runs to 0.001 s")),
+                "the timer's firing is a decision: " + schedule.decisions());
+        assertTrue(schedule.decisions().contains("driver-timer"), "its task runs on the context's timer thread: "
+                + schedule.decisions());
+    }
+
+    private Schedule replaysTwentyTimesOutOfTwenty(String driver, Path dir) throws Exception {
         System.setProperty("fabric-tck.explore", "pct");
         System.setProperty("fabric-tck.schedules", "50");
         System.setProperty("fabric-tck.shrinkRuns", "20");
@@ -95,6 +107,7 @@ class ExplorationReplayTest {
             assertTrue(again.reason().contains("of replay, seed " + schedule.seed() + ", " + schedule.decisions().size()
                     + " decisions"), again.reason());
         }
+        return schedule;
     }
 
     @Test

@@ -72,6 +72,28 @@ class ExplorationVariantsTest {
     }
 
     @Test
+    void aCorrectDriverThatDrainsOnAPeriodicTimerOfTheContextsSchedulerPasses() throws Exception {
+        // its waiters wait for as many of its timers as it takes: time runs on whenever nothing else can run
+        WindowResult w = explore("fixture-explore-periodic-drained", "explore", 60);
+        assertEquals(Outcome.PASS, w.outcome(), w.reason());
+    }
+
+    @Test
+    void aWaitersTimeoutArmedAsATimerOfTheContextsSchedulerNeverFiresWithinASchedule() throws Exception {
+        // five minutes of the application's timeout are far beyond the bound: the wall clock never reached them either
+        WindowResult w = explore("fixture-explore-timeout-timer", "explore", 60);
+        assertEquals(Outcome.PASS, w.outcome(), w.reason());
+    }
+
+    @Test
+    void theBrokenTwinOfTheTimerDriverFails() throws Exception {
+        WindowResult w = explore("fixture-explore-timer-drained-broken", "explore", 150);
+        assertEquals(Outcome.FAIL, w.outcome(), w.reason());
+        assertTrue(w.reason().startsWith("no driver thread is idle while a completion queue holds a completion"),
+                w.reason());
+    }
+
+    @Test
     void aCloseThatCannotReturnBreaksCq7sInvariantAtTheFirstSchedule() throws Exception {
         WindowResult w = explore("fixture-explore-close-hangs", "explore", 50);
         assertEquals(Outcome.FAIL, w.outcome(), w.reason());
