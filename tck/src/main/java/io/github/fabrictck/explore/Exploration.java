@@ -87,7 +87,8 @@ public final class Exploration {
      * @param ran       how many schedules ran
      * @param distinct  how many distinct interleavings they were
      * @param decisions how many decisions they took in all
-     * @param nanos     the wall time they took
+     * @param nanos     the wall time they took: from the start of the first schedule to the end of the last (the
+     *                  failing one), the classes first loaded and rewritten in them included, shrinking not
      * @param failing   the failing schedule's outcome, or {@code null}
      * @param seed      the failing schedule's seed (or the last one's)
      * @param shrunk    how the failing schedule was shrunk, or {@code null}
@@ -106,7 +107,9 @@ public final class Exploration {
             return ran + " schedule(s) of the " + s.strategy() + " scheduler ran (seeds " + s.seed() + ".." + seed
                     + "), " + distinct + " distinct interleaving(s), " + (ran == 0 ? 0 : decisions / ran)
                     + " decisions a schedule on average, " + String.format(java.util.Locale.ROOT, "%.0f", rate())
-                    + " schedules/s, " + nanos / 1_000_000 + " ms" + (failing == null ? "" : " to the first failure")
+                    + " schedules/s, " + nanos / 1_000_000 + " ms" + (failing == null ? ""
+                    : " to the first failure (from the first schedule's start, the driver's classes first loaded there "
+                    + "included)")
                     + (shrunk == null ? "" : ", " + shrinkNanos / 1_000_000 + " ms shrinking")
                     + (cutByTime(s) ? "; the time budget ended it after " + ran + " of the "
                     + s.schedules() + " schedules asked (-Dfabric-tck.exploreSeconds=" + String.format(
