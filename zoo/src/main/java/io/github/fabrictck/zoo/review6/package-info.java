@@ -1,0 +1,7 @@
+/**
+ * Review 6: peer-handshake and connection-setup designs written the way different vendors would
+ * (a periodic housekeeping tick, all work on the context's scheduler, an event loop with a
+ * coin-flip tie-break, CLC timers armed first, a timer wheel, a drained crossing DECLINE), each with
+ * a broken twin that has one real bug of its window's kind.
+ */
+package io.github.fabrictck.zoo.review6;
