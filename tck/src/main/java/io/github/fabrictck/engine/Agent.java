@@ -255,6 +255,14 @@ public final class Agent {
         }
         config = cfg;
         guardExit(inst);
+        try {
+            // an exploration keeps its threads from one schedule to the next and clears their thread-locals in
+            // between (sim.ThreadState): java.lang is opened to the kit's module, not to the driver's loader
+            inst.redefineModule(Thread.class.getModule(), Set.of(), Map.of(),
+                    Map.of("java.lang", Set.of(Agent.class.getModule())), Set.of(), Map.of());
+        } catch (RuntimeException e) {
+            // then an exploration keeps no thread: each schedule starts its own
+        }
         // Byte Buddy ignores synthetic methods by default, and lambda bodies are synthetic: a call in
         // a lambda would escape the kit (Byte Buddy issue #1679). Ignore nothing.
         new AgentBuilder.Default(new ByteBuddy().ignore(none()))

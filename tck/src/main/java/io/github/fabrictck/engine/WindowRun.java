@@ -149,6 +149,16 @@ public final class WindowRun {
     }
 
     /**
+     * A thread of an earlier trial that the kit runs again (a thread an exploration keeps from one
+     * schedule to the next): neither watched nor retired any more, as a new thread is until it is
+     * tracked or passes its first point, with none of what the window saw of it before.
+     */
+    public void renew(Thread t) {
+        threads.remove(t);
+        retired.remove(t);
+    }
+
+    /**
      * A thread this window does not watch: one of an earlier trial, or one alive before the window
      * started (a driver thread an earlier window left running) that the window did not hand work to,
      * other than the thread that started the window.

@@ -37,14 +37,32 @@ public final class SharedQueueDevice implements AutoCloseable {
     private final List<SimulatedDevice.Taken> taken = new ArrayList<>();
     private final Map<Completion, List<String>> notes = new LinkedHashMap<>();
     private final Thread interrupt;
+    /** The thread kept across exploration schedules that runs the interrupt loop, or {@code null} (its own thread). */
+    private final AppThread carrier;
+    /** Put in the event queue by {@link #close()} on a kept thread: the loop ends, the thread stays. */
+    private final Queue stop = new Queue();
     private volatile SharedCompletionQueueDriver handler;
     private boolean handlerRunning;
 
     public SharedQueueDevice(WindowRun run) {
+        this(run, null);
+    }
+
+    /**
+     * A device whose interrupt loop runs on {@code carrier}, a thread named {@code device-interrupt} kept
+     * from one exploration schedule to the next (starting a thread costs more than a short schedule);
+     * {@code null} for a thread of its own.
+     */
+    public SharedQueueDevice(WindowRun run, AppThread carrier) {
         this.run = run;
-        this.interrupt = new Thread(this::interruptLoop, "device-interrupt");
-        this.interrupt.setDaemon(true);
-        run.track(interrupt);
+        this.carrier = carrier;
+        if (carrier == null) {
+            this.interrupt = new Thread(this::interruptLoop, "device-interrupt");
+            this.interrupt.setDaemon(true);
+            run.track(interrupt);
+        } else {
+            this.interrupt = carrier.thread();
+        }
         run.unannouncedWork(this::unannounced);
     }
 
@@ -65,7 +83,11 @@ public final class SharedQueueDevice implements AutoCloseable {
     /** Connects the driver's completion handler and starts the interrupt thread. */
     public void attach(SharedCompletionQueueDriver driver) {
         this.handler = driver;
-        interrupt.start();
+        if (carrier == null) {
+            interrupt.start();
+        } else {
+            carrier.execute(this::interruptLoop);
+        }
     }
 
     /** The thread that calls the driver's completion handler. */
@@ -230,7 +252,11 @@ public final class SharedQueueDevice implements AutoCloseable {
 
     @Override
     public void close() {
-        interrupt.interrupt();
+        if (carrier == null) {
+            interrupt.interrupt();
+        } else {
+            events.add(stop);
+        }
     }
 
     // ---------------------------------------------------------------- internals
@@ -241,6 +267,9 @@ public final class SharedQueueDevice implements AutoCloseable {
             try {
                 q = run.waitingForWork(events::take, () -> !events.isEmpty());
             } catch (Exception e) {
+                return;
+            }
+            if (q == stop) {
                 return;
             }
             synchronized (lock) {

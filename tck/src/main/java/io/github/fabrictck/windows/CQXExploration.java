@@ -5,7 +5,6 @@ import io.github.fabrictck.explore.Controller;
 import io.github.fabrictck.explore.Exploration;
 import io.github.fabrictck.explore.Scheduler;
 import io.github.fabrictck.explore.World;
-import io.github.fabrictck.sim.AppThread;
 import io.github.fabrictck.sim.SimulatedDevice;
 import io.github.fabrictck.spi.Family;
 import java.util.ArrayList;
@@ -94,7 +93,7 @@ class CQXExploration {
         boolean teardownRule = !"false".equals(RunSettings.get("fabric-tck.exploreTeardownRule", "").strip());
         w.trial().close();
         Exploration.Report report;
-        try (Kept kept = new Kept(w)) {
+        try (KeptThreads kept = new KeptThreads(w.run(), w.session().pointTimeout(), false)) {
             report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, kept, scheduler, seed,
                     teardownRule, world));
         }
@@ -114,7 +113,7 @@ class CQXExploration {
     }
 
     /** One schedule on a fresh device and endpoint. */
-    private static Controller.Outcome schedule(CqWindow w, Kept kept, Scheduler scheduler, long seed,
+    private static Controller.Outcome schedule(CqWindow w, KeptThreads kept, Scheduler scheduler, long seed,
                                                boolean teardownRule,
                                                java.util.function.BiFunction<CqWindow, CqTrial, Cq> make) {
         w.run().trace().restart();
@@ -146,45 +145,6 @@ class CQXExploration {
             List<Thread> mine = new ArrayList<>(w.run().threads());
             mine.removeAll(before);
             w.run().retire(mine);
-        }
-    }
-
-    /**
-     * The application thread and the device's interrupt thread, kept from one schedule to the next as
-     * long as every schedule ends with the application's calls returned and no failure: starting two
-     * threads cost more than the rest of a short schedule's setup. The threads keep their names, so
-     * the options, the decisions and the schedule files are those of new threads.
-     */
-    private static final class Kept implements AutoCloseable {
-        private final CqWindow w;
-        AppThread app;
-        AppThread interrupt;
-
-        Kept(CqWindow w) {
-            this.w = w;
-        }
-
-        /** Readies the threads of the next schedule: the kept ones once they left the last schedule's code, else new ones. */
-        void take() {
-            if (app != null && !(app.finishedWithin(w.session().pointTimeout())
-                    && interrupt.finishedWithin(w.session().pointTimeout()))) {
-                close();
-            }
-            if (app == null) {
-                app = new AppThread(w.run(), "app");
-                interrupt = new AppThread(w.run(), "device-interrupt");
-            }
-        }
-
-        @Override
-        public void close() {
-            if (app != null) {
-                app.close();
-                interrupt.close();
-                w.run().retire(List.of(app.thread(), interrupt.thread()));
-                app = null;
-                interrupt = null;
-            }
         }
     }
 

@@ -362,7 +362,7 @@ public final class CqTrial implements AutoCloseable {
      * thread is idle.
      */
     static void closeWithin(WindowRun run, java.time.Duration bound, Runnable close) {
-        closeWithin(run, bound, close, () -> false);
+        closeWithin(run, bound, close, null, () -> false);
     }
 
     /**
@@ -372,37 +372,70 @@ public final class CqTrial implements AutoCloseable {
      */
     static void closeWithin(WindowRun run, java.time.Duration bound, Runnable close,
                             java.util.function.BooleanSupplier fireTimers) {
-        Thread closer = new Thread(() -> {
+        closeWithin(run, bound, close, null, fireTimers);
+    }
+
+    /**
+     * {@link #closeWithin(WindowRun, java.time.Duration, Runnable)} on {@code closer}, a {@code kit-close}
+     * thread kept from one exploration schedule to the next (watched again from its first point, as a new
+     * thread is), or on a new thread when it is {@code null}.
+     *
+     * @return whether the close returned (a kept closer that did not is still inside the driver)
+     */
+    static boolean closeWithin(WindowRun run, java.time.Duration bound, Runnable close, AppThread closer) {
+        return closeWithin(run, bound, close, closer, () -> false);
+    }
+
+    private static boolean closeWithin(WindowRun run, java.time.Duration bound, Runnable close, AppThread closer,
+                                       java.util.function.BooleanSupplier fireTimers) {
+        Thread waiter = Thread.currentThread();
+        java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(); // 1 running, 2 done
+        Runnable task = () -> {
+            state.set(1);
             try {
                 close.run();
             } catch (RuntimeException e) {
                 run.trace().add("driver close() threw " + e, null);
+            } finally {
+                state.set(2);
+                LockSupport.unpark(waiter); // the waiter looks at once, not at its next poll
             }
-        }, "kit-close");
-        closer.setDaemon(true);
-        closer.start();
+        };
+        Thread t;
+        if (closer == null) {
+            t = new Thread(task, "kit-close");
+            t.setDaemon(true);
+            t.start();
+        } else {
+            t = closer.thread();
+            run.renew(t);
+            closer.execute(task);
+        }
         long deadline = System.nanoTime() + bound.toNanos();
         int hopeless = 0;
-        while (closer.isAlive() && System.nanoTime() - deadline < 0) {
+        while (state.get() != 2 && System.nanoTime() - deadline < 0) {
             // a close that waits while every driver thread is idle and no device timeout is pending can never
-            // return (CQ-7 judges that): waiting out the bound would only cost every exploration schedule that found it
-            boolean idle = run.allIdle();
-            if (idle && waits(closer) && fireTimers.getAsBoolean()) {
-                hopeless = 0;
+            // return (CQ-7 judges that): waiting out the bound would only cost every exploration schedule that found it.
+            // A kept closer that has not taken the close yet waits for it, as a new thread that has not run is runnable
+            boolean idle = state.get() == 1 && run.allIdle() && waits(t);
+            if (idle && fireTimers.getAsBoolean()) {
+                hopeless = 0; // a timer of the driver's fired on virtual time: the close may have been waiting for it
                 LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
                 continue;
             }
-            hopeless = idle && !run.passDeviceTimeouts() && waits(closer) ? hopeless + 1 : 0;
+            hopeless = idle && !run.passDeviceTimeouts() ? hopeless + 1 : 0;
             if (hopeless >= HOPELESS_LOOKS) {
                 run.trace().add("kit", "driver close() cannot return: every driver thread is idle and no timeout of "
                         + "the device is pending", null);
-                return;
+                return false;
             }
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
         }
-        if (closer.isAlive()) {
+        if (state.get() != 2) {
             run.trace().add("kit", "driver close() did not return within " + bound.toMillis() + " ms", null);
+            return false;
         }
+        return true;
     }
 
     /** Consecutive looks that must each find a close hopeless before the kit stops waiting for it. */

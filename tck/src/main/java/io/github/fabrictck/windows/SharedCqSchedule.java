@@ -24,6 +24,9 @@ final class SharedCqSchedule implements World {
 
     static final String VARIANT = "shared";
     static final String COMPLETE = Controller.ENV + "a send of QP %s completes";
+    /** The actions' labels, made once: they are read at every decision. */
+    private static final String COMPLETE_A = String.format(COMPLETE, "A");
+    private static final String COMPLETE_B = String.format(COMPLETE, "B");
     static final String DISCONNECT = Controller.ENV + "QP B's peer disconnects: its outstanding sends are flushed";
 
     private final SharedCqWindow window;
@@ -44,21 +47,37 @@ final class SharedCqSchedule implements World {
         Exploration.Settings settings = CQXExploration.settings(VARIANT);
         w.open();
         w.closeEndpoint();
-        Exploration.Report report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, scheduler, seed));
+        Exploration.Report report;
+        try (KeptThreads kept = new KeptThreads(w.run(), w.session().pointTimeout(), true)) {
+            report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, kept, scheduler, seed));
+        }
         CQXExploration.report(w.run(), w.session(), VARIANT, settings, report, "");
     }
 
-    /** One schedule on a fresh shared queue, driver and two endpoints. */
-    private static Controller.Outcome schedule(SharedCqWindow w, Scheduler scheduler, long seed) {
+    /**
+     * One schedule on a fresh shared queue, driver and two endpoints, on the threads {@code kept} from the last
+     * schedule: they are watched from this schedule's start and retired at its end, as new threads would be.
+     */
+    private static Controller.Outcome schedule(SharedCqWindow w, KeptThreads kept, Scheduler scheduler, long seed) {
         w.run().trace().restart();
         w.run().trace().add("kit", "schedule with seed " + seed, null);
+        kept.take();
+        kept.threads().forEach(w.run()::renew);
         Set<Thread> before = new HashSet<>(w.run().threads());
-        SharedCqWindow fresh = new SharedCqWindow(w.run(), w.session());
+        SharedCqWindow fresh = new SharedCqWindow(w.run(), w.session(), kept);
+        boolean clean = false;
         try {
             fresh.open();
-            return new Controller().run(w.run(), new SharedCqSchedule(fresh), scheduler, w.session().pointTimeout());
+            SharedCqSchedule world = new SharedCqSchedule(fresh);
+            Controller.Outcome o = new Controller().run(w.run(), world, scheduler, w.session().pointTimeout());
+            clean = o.failure() == null && world.sends.isDone();
+            return o;
         } finally {
             fresh.closeEndpoint();
+            if (!clean) {
+                // a thread may still be inside the driver: the next schedule starts on new ones
+                kept.close();
+            }
             List<Thread> mine = new ArrayList<>(w.run().threads());
             mine.removeAll(before);
             w.run().retire(mine);
@@ -83,10 +102,10 @@ final class SharedCqSchedule implements World {
         SharedQueueDevice device = window.device();
         List<String> actions = new ArrayList<>(3);
         if (device.outstanding(a.queuePair()) > 0) {
-            actions.add(String.format(COMPLETE, "A"));
+            actions.add(COMPLETE_A);
         }
         if (!disconnected && device.outstanding(b.queuePair()) > 0) {
-            actions.add(String.format(COMPLETE, "B"));
+            actions.add(COMPLETE_B);
             // the peer goes once the application has posted all it sends: a send on a queue pair in the
             // error state is another scenario
             if (sends.isDone()) {
@@ -99,9 +118,9 @@ final class SharedCqSchedule implements World {
     @Override
     public void act(String action) {
         SharedQueueDevice device = window.device();
-        if (action.equals(String.format(COMPLETE, "A"))) {
+        if (action.equals(COMPLETE_A)) {
             device.enqueue(device.complete(a.queuePair(), 1));
-        } else if (action.equals(String.format(COMPLETE, "B"))) {
+        } else if (action.equals(COMPLETE_B)) {
             device.enqueue(device.complete(b.queuePair(), 1));
         } else if (action.equals(DISCONNECT)) {
             disconnected = true;

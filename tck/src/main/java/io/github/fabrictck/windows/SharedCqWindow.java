@@ -31,15 +31,32 @@ public final class SharedCqWindow extends WindowFixture {
     private final SharedQueueDevice device;
     private final KitContext context;
     private final AppThread app;
+    private final KeptThreads kept;
     private SharedCompletionQueueDriver driver;
     private boolean closed;
     private boolean endpointClosed;
 
     SharedCqWindow(WindowRun run, Session session) {
+        this(run, session, null);
+    }
+
+    /**
+     * A window on threads kept from one exploration schedule to the next ({@code kept}; {@code null} for
+     * threads of its own): the window watches them from now on, as it would new ones, and closing it leaves
+     * them running.
+     */
+    SharedCqWindow(WindowRun run, Session session, KeptThreads kept) {
         super(run, session);
-        this.device = new SharedQueueDevice(run);
+        this.kept = kept;
+        if (kept != null) {
+            run.track(kept.interrupt.thread());
+        }
+        this.device = new SharedQueueDevice(run, kept == null ? null : kept.interrupt);
         this.context = new KitContext(run);
-        this.app = new AppThread(run, "app");
+        if (kept != null) {
+            run.track(kept.app.thread());
+        }
+        this.app = kept == null ? new AppThread(run, "app") : kept.app;
     }
 
     /**
@@ -127,7 +144,7 @@ public final class SharedCqWindow extends WindowFixture {
     /** Waits until every driver thread has settled; ERROR if it never does or the threads deadlock. */
     public void settle() {
         long deadline = System.nanoTime() + session.pointTimeout().toNanos();
-        while (true) {
+        for (int spins = 0; ; spins++) {
             if (run.misuse() != null) {
                 throw new WindowNotOpened(run.misuse());
             }
@@ -142,7 +159,11 @@ public final class SharedCqWindow extends WindowFixture {
                 throw new WindowNotOpened("the driver's threads did not settle within "
                         + session.pointTimeout().toMillis() + " ms");
             }
-            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+            if (spins < 100) {
+                Thread.yield(); // nearly always a thread on its way back to its wait: it needs the processor, not time
+            } else {
+                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+            }
         }
     }
 
@@ -197,10 +218,13 @@ public final class SharedCqWindow extends WindowFixture {
             return;
         }
         endpointClosed = true;
-        if (driver != null) {
-            CqTrial.closeWithin(run, session.bound(), driver::close);
+        if (driver != null && !CqTrial.closeWithin(run, session.bound(), driver::close, kept == null ? null : kept.closer)
+                && kept != null) {
+            kept.dropCloser();
         }
-        app.close();
+        if (kept == null) {
+            app.close();
+        }
         device.close();
         context.close();
     }
