@@ -620,7 +620,10 @@ public final class WindowRun {
         // scheduler looks at every decision, and a stream pipeline cost several times as much before the JIT
         List<StuckDetector.ThreadView> views = new ArrayList<>();
         for (DriverThread d : byName()) {
-            if (d.thread.getState() != Thread.State.TERMINATED) {
+            // a thread not started yet (made by the context's factory, its start behind a point of its starter)
+            // runs nothing and owns nothing: the driver may settle with it, and it is never stuck
+            Thread.State s = d.thread.getState();
+            if (s != Thread.State.TERMINATED && s != Thread.State.NEW) {
                 views.add(d.view());
             }
         }
@@ -650,8 +653,7 @@ public final class WindowRun {
 
     /**
      * Whether the driver may have settled, read off the threads' JVM states and work queues alone:
-     * {@code false} when a driver thread that neither a hold nor the gate stops is running (or not
-     * started yet), or waits for work while work is queued for it, which {@link #settle} never counts
+     * {@code false} when a driver thread that neither a hold nor the gate stops is running, or waits for work while work is queued for it, which {@link #settle} never counts
      * as settled. Far cheaper than {@link #settle}, for a scheduler that
      * watches the driver until it settles: it looks closer only when this says yes.
      */
@@ -662,7 +664,9 @@ public final class WindowRun {
                 continue;
             }
             Thread.State s = d.thread.getState();
-            if (s == Thread.State.RUNNABLE || s == Thread.State.NEW || d.waitingForWork && d.workQueued.getAsBoolean()) {
+            // a thread not started yet (NEW) runs nothing: its starter, running or stopped before its start, says
+            // whether the driver settled. Once start() returned it is RUNNABLE, whatever the new thread did yet
+            if (s == Thread.State.RUNNABLE || d.waitingForWork && d.workQueued.getAsBoolean()) {
                 return false; // running, or about to take the work handed to it
             }
         }
@@ -832,6 +836,34 @@ public final class WindowRun {
         d.hits++;
         g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", Site.caller()), false);
         d.atMonitorPoint = true;
+        epoch.incrementAndGet();
+    }
+
+    /**
+     * First thing on a thread the context's factory made, before the driver's code runs on it: under an
+     * exploration a point of the scheduler only, so a thread the driver starts mid-schedule (an event
+     * loop started from {@code openConnectionSetup}) is a controlled thread from its start and gets its
+     * turns, and never runs unseen beside the thread that started it. Scripted windows neither hold nor
+     * record it.
+     */
+    public static void threadBegins() {
+        WindowRun run = current;
+        if (run != null) {
+            run.begins();
+        }
+    }
+
+    private void begins() {
+        Gate g = gate;
+        Thread t = Thread.currentThread();
+        if (g == null || isForeign(t) || !threads.containsKey(t)) {
+            return;
+        }
+        DriverThread d = threads.get(t);
+        epoch.incrementAndGet();
+        d.hits++;
+        d.handOffsSeen();
+        g.pause(t, new Point(Point.Kind.SYNC_CALL, "thread begins", started.get(t)), false);
         epoch.incrementAndGet();
     }
 

@@ -78,6 +78,16 @@ class CsExplorationTest {
         assertTrue(w.evidence().windowOpened(), "a PASS says how many schedules ran");
     }
 
+    /** A thread the driver starts while CS-X opens its endpoints (inside the schedule) gets turns: the open returns. */
+    @Test
+    void aSetupThatStartsItsOwnThreadWhenOpenedAndWaitsForItPasses() throws Exception {
+        System.setProperty("fabric-tck.explore", "pct");
+        System.setProperty("fabric-tck.schedules", "50");
+        WindowResult w = explore("fixture-cs-probe-own-loop", 1).getKey().get(0);
+        assertEquals(Outcome.PASS, w.outcome(), w.reason());
+        assertTrue(w.evidence().windowOpened(), "a PASS says how many schedules ran");
+    }
+
     @Test
     void aDriverWithoutAnSmcStyleSetupIsNotApplicable() throws Exception {
         System.setProperty("fabric-tck.explore", "pct");
