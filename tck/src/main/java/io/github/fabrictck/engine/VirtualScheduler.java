@@ -17,6 +17,14 @@ import java.util.concurrent.TimeUnit;
  * The driver's timers on virtual time: a task scheduled after a delay becomes an event of
  * {@link VirtualTime} and runs on this scheduler's {@link Worker} when the clock reaches it.
  * Every timer armed and fired is in the window's trace with the driver line that armed it.
+ *
+ * <p>Work given to {@link #execute} or scheduled with no delay (a zero initial delay included) is
+ * no timer: it is the driver's work due now, an event of the current instant that is not a driver
+ * timer's ({@link VirtualTime#onlyTimersLeft()} counts it, so a script that runs the environment to
+ * quiescence runs it, and whatever it hands on in the same instant), and it is not counted in
+ * {@link #armed}, {@link #fired} or {@link #firedAt}. Only a task due later is a timer, pending until
+ * time reaches it. In an exploration both run only when the schedule moves time on
+ * ({@link VirtualTime#runNextInstant}), as before.
  */
 public final class VirtualScheduler extends AbstractExecutorService implements ScheduledExecutorService {
 
@@ -62,12 +70,12 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
         return firstArmedAt.get();
     }
 
-    /** How many timers were armed. */
+    /** How many timers were armed (work due now, {@link #execute} or no delay, is none). */
     public int armed() {
         return armed;
     }
 
-    /** How many timers fired (ran). */
+    /** How many timers fired (ran); work due now is none. */
     public int fired() {
         return fired;
     }
@@ -129,7 +137,9 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
             throw new RejectedExecutionException("the scheduler was shut down");
         }
         Timer<V> t = new Timer<>(task, period, Site.caller(), Math.max(0, delayNanos));
-        armed++;
+        if (delayNanos > 0 || period > 0) {
+            armed++; // a timer: due later, or again and again (work due now once is none)
+        }
         t.schedule(delayNanos);
         return t;
     }
@@ -165,6 +175,8 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
         private final String site;
         private final long delay;
         private volatile VirtualTime.Event event;
+        /** Whether the run now pending is work due now (no delay), not a timer's firing. */
+        private volatile boolean dueNow;
 
         Timer(Callable<V> task, long period, String site, long delay) {
             super(task);
@@ -174,12 +186,20 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
         }
 
         void schedule(long delayNanos) {
-            String what = owner + " timer (+" + TimeUnit.NANOSECONDS.toMillis(delay) + " ms) fires";
-            event = time.timer(time.nanos() + Math.max(0, delayNanos), what, site, () -> {
+            Runnable due = () -> {
                 if (!isCancelled() && !shutdown) {
                     worker.execute(this);
                 }
-            });
+            };
+            if (delayNanos <= 0) {
+                // the driver's work due now: an event of this instant, not a timer that waits for time to run on
+                dueNow = true;
+                event = time.at(time.nanos(), owner + " task due now runs", site, due);
+            } else {
+                dueNow = false;
+                String what = owner + " timer (+" + TimeUnit.NANOSECONDS.toMillis(delay) + " ms) fires";
+                event = time.timer(time.nanos() + delayNanos, what, site, due);
+            }
         }
 
         @Override
@@ -187,9 +207,11 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
             if (isCancelled() || shutdown) {
                 return;
             }
-            fired++;
-            lastFiredAt = time.nanos();
-            firings.merge(lastFiredAt, 1, Integer::sum);
+            if (!dueNow) {
+                fired++;
+                lastFiredAt = time.nanos();
+                firings.merge(lastFiredAt, 1, Integer::sum);
+            }
             if (period == 0) {
                 super.run();
             } else if (runAndReset() && !shutdown) {

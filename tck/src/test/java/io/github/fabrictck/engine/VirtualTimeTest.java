@@ -48,6 +48,34 @@ class VirtualTimeTest {
     }
 
     @Test
+    void workGivenToExecuteIsDueNowNotATimerAndRunningToQuiescenceRunsItWhileLaterTimersWait() {
+        // a driver that hands all its work to the scheduler (review6-hs-executor): execute() and a zero-delay
+        // schedule() are its work due now; a script that runs the environment to quiescence (onlyTimersLeft) must
+        // run them, and what they hand on in the same instant, and stop with the real timer still pending
+        scheduler.execute(() -> {
+            fired.add("executed at " + time.nanos());
+            scheduler.schedule(() -> fired.add("zero delay at " + time.nanos()), 0, TimeUnit.SECONDS);
+            scheduler.execute(() -> {
+                fired.add("executed again at " + time.nanos());
+                scheduler.schedule(() -> fired.add("timer at " + time.nanos()), 1, TimeUnit.SECONDS);
+            });
+        });
+        assertFalse(time.onlyTimersLeft(), "work due now is no timer: " + time.pending().stream().map(VirtualTime.Event::what).toList());
+        time.runUntil(Long.MAX_VALUE, time::onlyTimersLeft);
+        assertEquals(List.of("executed at 0", "zero delay at 0", "executed again at 0"), fired);
+        assertEquals(0, time.nanos());
+        assertEquals(1, scheduler.armed(), "only the one-second timer is a timer");
+        assertEquals(0, scheduler.fired(), "work due now is no timer firing");
+        assertEquals(-1, scheduler.lastFiredAt());
+        assertTrue(time.onlyTimersLeft());
+        assertEquals(TimeUnit.SECONDS.toNanos(1), time.nextEventAt(), "the timer waits");
+        runAll();
+        assertEquals("timer at " + TimeUnit.SECONDS.toNanos(1), fired.get(3));
+        assertEquals(1, scheduler.fired());
+        assertEquals(1, scheduler.firedAt(TimeUnit.SECONDS.toNanos(1)));
+    }
+
+    @Test
     void timersDueAtTheSameInstantFireInTheOrderTheyWereArmed() {
         for (int i = 0; i < 20; i++) {
             int n = i;
