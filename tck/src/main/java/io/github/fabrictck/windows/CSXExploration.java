@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * thread is stopped or idle, the scheduler chooses which stopped thread runs on, or what the
  * network does next:
  * <ul>
- *   <li>deliver an event due within one one-way delay of the earliest one: a message (each lane, a
+ *   <li>deliver an event due within one one-way delay of the earliest one that can happen now (a message
+ *       waiting for its receiver to open, or behind another on its lane, bounds nothing): a message (each lane, a
  *       direction of the control stream or of the fast path, delivers in the order sent, so what
  *       crosses is the two directions; a message the scheduler passes over arrives late, by at most
  *       one more delay), a driver timer (virtual time moves to its deadline: a timeout firing is a
@@ -168,13 +169,13 @@ class CSXExploration {
             if (pending.isEmpty() || trial.noSetup() || pending.get(0).at() > 2 * bound) {
                 return List.of(); // nothing left, or nothing before twice the bound: the end judges
             }
-            long first = pending.get(0).at();
             // virtual time moves on only while every driver thread is idle, as in the scripted windows: a thread
             // that stopped at a point in the middle of its work is not descheduled for seconds of virtual time
             long now = time.nanos();
             boolean idle = w.run().threads().stream().noneMatch(controller::isPaused);
             Set<String> lanes = new HashSet<>();
             long kitStep = Long.MAX_VALUE;
+            List<VirtualTime.Event> offerable = new ArrayList<>();
             for (VirtualTime.Event e : pending) {
                 String lane = trial.lane(e);
                 boolean head = lane == null || lanes.add(lane);
@@ -185,7 +186,18 @@ class CSXExploration {
                 if (lane == null && !e.isTimer()) {
                     kitStep = Math.min(kitStep, e.at());
                 }
-                if (head && ready && e.at() <= first + delay && (idle || e.at() <= now)) {
+                if (head && ready && (idle || e.at() <= now)) {
+                    offerable.add(e);
+                }
+            }
+            // deliver within one delay of the earliest event that can happen now: one that cannot (a message in a
+            // backlog, one behind its lane's head) bounds nothing, or the end of a stall past it would never come
+            long first = offerable.stream().mapToLong(VirtualTime.Event::at).min().orElse(Long.MAX_VALUE);
+            if (first > 2 * bound && first != Long.MAX_VALUE) {
+                return List.of(); // nothing that can happen before twice the bound: the end judges
+            }
+            for (VirtualTime.Event e : offerable) {
+                if (e.at() <= first + delay) {
                     add(Controller.ENV + (e.what() == null ? "the stalled server goes on" : e.what()), () -> time.fire(e));
                 }
             }

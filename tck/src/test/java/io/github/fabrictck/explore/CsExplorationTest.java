@@ -88,6 +88,20 @@ class CsExplorationTest {
         assertTrue(w.evidence().windowOpened(), "a PASS says how many schedules ran");
     }
 
+    /**
+     * A correct client that arms a timer in connect(), before the server accepts (Linux's CLC wait): the scheduler
+     * may stall the server then, while the client's proposal waits for the server to open. That proposal, which
+     * cannot be delivered yet, must not bound which events come next: the end of the stall is offered, and setup
+     * ends. (The kit once offered nothing there and judged that the server never ended setup.)
+     */
+    @Test
+    void aClientTimerArmedBeforeTheServerAcceptsPasses() throws Exception {
+        System.setProperty("fabric-tck.explore", "pct");
+        System.setProperty("fabric-tck.schedules", "300");
+        WindowResult w = explore("fixture-cs-probe-clc", 1).getKey().get(0);
+        assertEquals(Outcome.PASS, w.outcome(), w.reason());
+    }
+
     @Test
     void aDriverWithoutAnSmcStyleSetupIsNotApplicable() throws Exception {
         System.setProperty("fabric-tck.explore", "pct");
