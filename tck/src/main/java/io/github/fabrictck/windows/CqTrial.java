@@ -346,7 +346,7 @@ public final class CqTrial implements AutoCloseable {
         }
         closed = true;
         holds.forEach(run::forget);
-        closeWithin(run, session.bound(), driver::close, timers == null ? () -> false : timers::fireForClose);
+        closeWithin(run, session.bound(), driver::close, null, timers == null ? () -> false : timers::fireForClose);
         if (!kept) {
             app.close();
         }
@@ -360,34 +360,16 @@ public final class CqTrial implements AutoCloseable {
      * that threw or did not return. A close that waits for a driver thread in a timed wait on the device
      * ({@code getCqEvent(1000)}) returns once the device's time passes, which it does when every driver
      * thread is idle.
-     */
-    static void closeWithin(WindowRun run, java.time.Duration bound, Runnable close) {
-        closeWithin(run, bound, close, null, () -> false);
-    }
-
-    /**
-     * As {@link #closeWithin(WindowRun, java.time.Duration, Runnable)}, for a driver whose timers are on
-     * virtual time that no scheduler runs on any more: whenever every driver thread is idle,
-     * {@code fireTimers} fires the next instant's timers (false when none fired), which a close may wait for.
-     */
-    static void closeWithin(WindowRun run, java.time.Duration bound, Runnable close,
-                            java.util.function.BooleanSupplier fireTimers) {
-        closeWithin(run, bound, close, null, fireTimers);
-    }
-
-    /**
-     * {@link #closeWithin(WindowRun, java.time.Duration, Runnable)} on {@code closer}, a {@code kit-close}
-     * thread kept from one exploration schedule to the next (watched again from its first point, as a new
-     * thread is), or on a new thread when it is {@code null}.
      *
+     * @param closer     a {@code kit-close} thread kept from one exploration schedule to the next (watched
+     *                   again from its first point, as a new thread is), or {@code null} for a new thread
+     * @param fireTimers for a driver whose timers are on virtual time that no scheduler runs any more: whenever
+     *                   every driver thread is idle, fires the next instant's timers (false when none fired),
+     *                   which a close may wait for; {@code () -> false} on the wall clock
      * @return whether the close returned (a kept closer that did not is still inside the driver)
      */
-    static boolean closeWithin(WindowRun run, java.time.Duration bound, Runnable close, AppThread closer) {
-        return closeWithin(run, bound, close, closer, () -> false);
-    }
-
-    private static boolean closeWithin(WindowRun run, java.time.Duration bound, Runnable close, AppThread closer,
-                                       java.util.function.BooleanSupplier fireTimers) {
+    static boolean closeWithin(WindowRun run, java.time.Duration bound, Runnable close, AppThread closer,
+                               java.util.function.BooleanSupplier fireTimers) {
         Thread waiter = Thread.currentThread();
         java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(); // 1 running, 2 done
         Runnable task = () -> {
