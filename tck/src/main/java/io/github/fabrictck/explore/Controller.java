@@ -272,6 +272,10 @@ public final class Controller implements Gate {
                 if (options.isEmpty() && awaitedOwnTimer(run)) {
                     continue;
                 }
+                if (options.isEmpty() && world.passTime()) {
+                    release(); // not a decision: the only thing that can happen, the same in every replay
+                    continue;
+                }
                 if (options.isEmpty()) {
                     // a lock cycle counts as idle: only at the end, where nothing else can happen, is it looked for
                     String deadlock = ThreadDump.deadlock(run.threads());
@@ -333,10 +337,22 @@ public final class Controller implements Gate {
         return run.epoch() != epoch || !stoppedThreads().isEmpty() || !claim(turn.get());
     }
 
-    /** The options at this step: the stopped threads by name, then the environment's actions. */
+    /**
+     * The options at this step: the stopped threads by role, then the environment's actions. A thread
+     * a library started with a name the JDK made up ({@code Thread-93}, another number in every run)
+     * is named by where it was started ({@link WindowRun#role}), so that a schedule file replays in
+     * another JVM; two stopped threads of one role are told apart by their order of creation.
+     */
     private List<String> options(List<Thread> threads) {
         List<String> options = new ArrayList<>(threads.size() + 3);
-        threads.forEach(t -> options.add(t.getName()));
+        String previous = null;
+        int same = 1;
+        for (Thread t : threads) {
+            String role = run.role(t);
+            same = role.equals(previous) ? same + 1 : 1;
+            previous = role;
+            options.add(same == 1 ? role : role + " #" + same);
+        }
         options.addAll(world.actions(List.copyOf(options)));
         return options;
     }
@@ -371,13 +387,13 @@ public final class Controller implements Gate {
         world.act(action);
     }
 
-    /** The stopped threads, by name (the same order in every run). */
+    /** The stopped threads, by role (the same order in every run), then by order of creation. */
     private List<Thread> stoppedThreads() {
         List<Thread> threads;
         synchronized (monitor) {
             threads = new ArrayList<>(stopped.keySet());
         }
-        threads.sort(Comparator.comparing(Thread::getName).thenComparingLong(Thread::getId));
+        threads.sort(Comparator.comparing((Thread t) -> run.role(t)).thenComparingLong(Thread::getId));
         return threads;
     }
 

@@ -37,6 +37,16 @@ public interface World {
      */
     Optional<Failure> judgeIdle(Optional<String> stuck);
 
+    /**
+     * Nothing else can happen (every thread idle, no action enabled): whether the environment's own
+     * time ended a timed wait of the driver's that the scenario still waits for (a timed
+     * {@code getCqEvent} on the device while {@code close()} waits for that thread, as the scripted
+     * windows let the device's time pass at teardown). If so, the schedule goes on. By default no.
+     */
+    default boolean passTime() {
+        return false;
+    }
+
     /** A broken rule once nothing is left to do (every thread idle, no action enabled), or empty. */
     Optional<Failure> judgeEnd();
 

@@ -96,23 +96,51 @@ public final class CompletionChannel<C> {
         }
     }
 
+    /**
+     * The kernel's side of {@code ibv_destroy_cq}: the events of {@code cq} still queued in the channel,
+     * never taken with {@code ibv_get_cq_event}, are dropped with it (only taken events must be
+     * acknowledged). Called by a provider that plays libibverbs, after {@link #detach}.
+     *
+     * @return how many were dropped
+     */
+    public int dropQueued(C cq) {
+        int dropped = 0;
+        synchronized (this) {
+            while (events.remove(Optional.of(cq))) {
+                dropped++;
+            }
+        }
+        if (dropped > 0 && run != null) {
+            run.trace().add("device", dropped + " event(s) for " + cq + " never taken from " + name
+                    + " dropped as the CQ was destroyed", null);
+        }
+        return dropped;
+    }
+
     /** The CQs of this channel destroyed so far, with where, in order. */
     public synchronized List<String> cqsDestroyed() {
         return List.copyOf(cqsDestroyed);
     }
 
-    /** The queue's arm fired: one event for it waits in the channel. */
-    public void post(C cq) {
+    /**
+     * The queue's arm fired: one event for it waits in the channel, unless the CQ or the channel was
+     * destroyed (then the kernel raises none).
+     *
+     * @return whether the event was queued
+     */
+    public boolean post(C cq) {
         synchronized (this) {
-            if (destroyed) {
-                return;
+            if (destroyed || !attached.contains(cq)) {
+                return false;
             }
+            // under the monitor, so that a destroy of the CQ (dropQueued after detach) sees it
+            events.add(Optional.of(cq));
         }
-        events.add(Optional.of(cq));
         if (run != null) {
             run.trace().add("device", "event for " + cq + " queued in " + name, null);
             run.changed();
         }
+        return true;
     }
 
     /**

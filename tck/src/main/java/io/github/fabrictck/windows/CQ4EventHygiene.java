@@ -192,6 +192,12 @@ class CQ4EventHygiene {
         }
         previous.release();
         w.trial().settleOrSpin();
+        // a close() that waits for a driver thread in a timed wait on the device (DiSNI's CQ thread in getCqEvent,
+        // which looks at its running flag between waits) returns once the device's time passes, as in CQ-7: that
+        // time passes only now, every driver thread idle, and once per channel
+        while (!close.isDone() && w.run().allIdle() && w.run().passDeviceTimeouts()) {
+            w.trial().settleOrSpin();
+        }
         if (!close.isDone()) {
             String destroy = w.device().destroyWaits();
             throw new InvariantViolation(CLOSE_RETURNS, "close() did not return after " + handler.getName()

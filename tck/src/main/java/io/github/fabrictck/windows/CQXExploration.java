@@ -159,7 +159,7 @@ class CQXExploration {
         private final CqWindow w;
         final CqTrial trial;
         final SimulatedDevice device;
-        /** The completion channels that existed before this schedule: what close() must destroy is the rest. */
+        /** The completion channels that existed before this schedule's endpoint was opened: close() must destroy the rest. */
         private final List<io.github.fabrictck.sim.CompletionChannel<?>> channelsBefore;
         private int arrived;
         private int completed;
@@ -171,7 +171,7 @@ class CQXExploration {
             this.w = w;
             this.trial = trial;
             this.device = trial.device();
-            this.channelsBefore = io.github.fabrictck.sim.CompletionChannel.createdIn(w.run());
+            this.channelsBefore = trial.channelsBefore();
         }
 
         @Override
@@ -262,6 +262,13 @@ class CQXExploration {
                 return Optional.empty(); // a timer of the driver's will fire before the end: it may look then
             }
             return stuck.map(s -> new Failure(CqWindow.NOT_STUCK, s));
+        }
+
+        @Override
+        public boolean passTime() {
+            // a driver thread that waits for its next event with a timeout of the device's (DiSNI's getCqEvent)
+            // sees it end once close() waits for it: the device's time passes at teardown, as in CQ-7
+            return !app.isDone() && step.equals("close") && w.run().passDeviceTimeouts();
         }
 
         @Override

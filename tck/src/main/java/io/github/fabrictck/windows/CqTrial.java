@@ -45,6 +45,7 @@ public final class CqTrial implements AutoCloseable {
     private boolean closed;
 
     private final java.util.Set<Thread> before;
+    private final List<io.github.fabrictck.sim.CompletionChannel<?>> channelsBefore;
     /** The application thread and the device's interrupt thread are kept for the next trial (an exploration's). */
     private final boolean kept;
 
@@ -61,6 +62,7 @@ public final class CqTrial implements AutoCloseable {
         this.session = session;
         this.kept = keptApp != null;
         this.before = java.util.Set.copyOf(run.threads());
+        this.channelsBefore = List.copyOf(io.github.fabrictck.sim.CompletionChannel.createdIn(run));
         this.device = new SimulatedDevice(run, keptInterrupt);
         // an exploration's schedule decides when the context's timers fire (a replay fires them where it did); a
         // scripted window keeps the wall clock, whose scheduled pool the engine judges by its queue
@@ -78,6 +80,14 @@ public final class CqTrial implements AutoCloseable {
             throw new WindowNotOpened("Driver.openCompletionQueue returned null");
         }
         device.attach(driver);
+    }
+
+    /**
+     * The completion channels made in this window before this trial opened its endpoint: what the
+     * endpoint's {@code close()} must destroy is the rest (the channels its opening made).
+     */
+    List<io.github.fabrictck.sim.CompletionChannel<?>> channelsBefore() {
+        return channelsBefore;
     }
 
     /** The context scheduler's timers as decisions of an exploration, or {@code null} in a scripted window. */

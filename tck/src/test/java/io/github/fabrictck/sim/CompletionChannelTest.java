@@ -22,6 +22,7 @@ class CompletionChannelTest {
                 throw new IllegalStateException(e);
             }
         });
+        channel.attach("cq");
         channel.post("cq");
         assertEquals("cq", taken.get(10, TimeUnit.SECONDS));
         assertEquals(1, channel.unacknowledged());
@@ -40,6 +41,7 @@ class CompletionChannelTest {
     void aTimedWaitEndsWhenTheTimeoutsExpireAndAnUntimedOneDoesNot() throws Exception {
         channel.expireTimeouts();
         assertNull(channel.await(1000));
+        channel.attach("cq");
         channel.post("cq");
         assertEquals("cq", channel.await(-1), "an untimed wait skips the expiry and takes the event");
     }
@@ -52,5 +54,20 @@ class CompletionChannelTest {
         channel.detach("cq");
         assertEquals(0, channel.destroy());
         assertTrue(channel.destroyed());
+    }
+
+    @Test
+    void destroyingACqDropsItsEventsNeverTakenAndNoEventIsQueuedForItAfter() throws Exception {
+        channel.attach("cq");
+        channel.attach("other");
+        assertTrue(channel.post("cq"));
+        assertTrue(channel.post("other"));
+        assertTrue(channel.post("cq"));
+        assertEquals("cq", channel.await(-1));
+        channel.detach("cq");
+        assertEquals(1, channel.dropQueued("cq"), "the one event of cq still queued goes with it; the taken one stays to ack");
+        assertEquals(false, channel.post("cq"), "no event for a destroyed CQ");
+        assertEquals("other", channel.await(-1));
+        assertEquals(2, channel.unacknowledged());
     }
 }

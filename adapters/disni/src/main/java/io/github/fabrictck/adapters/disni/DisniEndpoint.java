@@ -76,7 +76,9 @@ final class DisniEndpoint implements CompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue queue) {
-        verbs.interrupt(queue);
+        if (!verbs.interrupt(queue)) {
+            queue.acknowledgeEvents(1); // DiSNI's CQ is gone: no event was raised, none will be acked
+        }
     }
 
     /** The application's callback runs inside DiSNI's {@code dispatchCqEvent}, on DiSNI's CQ thread (CQ-5). */

@@ -60,7 +60,9 @@ final class DisniGroup implements SharedCompletionQueueDriver {
 
     @Override
     public void onCompletionEvent(CompletionQueue queue) {
-        verbs.interrupt(queue);
+        if (!verbs.interrupt(queue)) {
+            queue.acknowledgeEvents(1); // DiSNI's CQ is gone: no event was raised, none will be acked
+        }
     }
 
     /** A DiSNI endpoint on the queue pair, registered with DiSNI's CQ processor under the queue pair's number. */

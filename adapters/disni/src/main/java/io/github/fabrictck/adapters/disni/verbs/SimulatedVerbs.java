@@ -202,13 +202,26 @@ public final class SimulatedVerbs extends RdmaProvider {
         return new Context(3);
     }
 
-    /** The device's interrupt: an event of one of its queues goes into the channel of DiSNI's CQ. */
-    public void interrupt(CompletionQueue queue) {
+    /**
+     * The device's interrupt: an event of one of its queues goes into the channel of DiSNI's CQ, to be
+     * acknowledged when DiSNI acks the event it takes. When DiSNI's CQ or its channel is destroyed the
+     * kernel raises no event: then nothing is queued, and the caller (the adapter's event handler, a
+     * point the kit sees) acknowledges the device's event itself.
+     *
+     * @return whether the event was queued
+     */
+    public boolean interrupt(CompletionQueue queue) {
         Cq c = cq;
         synchronized (unacknowledged) {
             unacknowledged.add(queue);
         }
-        c.channel.events.post(c);
+        if (c.channel.events.post(c)) {
+            return true;
+        }
+        synchronized (unacknowledged) {
+            unacknowledged.removeLastOccurrence(queue);
+        }
+        return false;
     }
 
     /** The channel of DiSNI's CQ, for judgements. */
@@ -423,6 +436,19 @@ public final class SimulatedVerbs extends RdmaProvider {
         @Override
         public int destroyCQ(IbvCQ cq) {
             ((Cq) cq).channel.events.detach((Cq) cq);
+            // as the kernel does: an event still in the channel, never taken, goes with the CQ and needs no
+            // ibv_ack_cq_events; the device's queue it stands for is acknowledged here (the events are taken in
+            // the order they were queued, so the dropped ones are the last not acknowledged)
+            int dropped = ((Cq) cq).channel.events.dropQueued((Cq) cq);
+            for (int i = 0; i < dropped; i++) {
+                CompletionQueue q;
+                synchronized (unacknowledged) {
+                    q = unacknowledged.pollLast();
+                }
+                if (q != null) {
+                    q.acknowledgeEvents(1);
+                }
+            }
             return 0;
         }
 
