@@ -234,10 +234,18 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
         return now;
     }
 
+    /**
+     * Whether this run explores: {@code fabric-tck.explore} or {@code replay} given to Maven or in the
+     * {@code argLine}; only then the catalog has the {@code -X} windows.
+     */
+    protected boolean exploring() {
+        return Catalog.explores(configuration().effective());
+    }
+
     /** The catalog's metadata, or {@code null} when it cannot be read here. */
     protected Map<String, WindowInfo> catalogInfo() {
         try {
-            return Catalog.discover().info();
+            return Catalog.discover(exploring()).info();
         } catch (RuntimeException | LinkageError e) {
             getLog().warn("Fabric TCK: cannot read the catalog in Maven's JVM: " + e);
             return null;

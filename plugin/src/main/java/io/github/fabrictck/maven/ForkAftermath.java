@@ -79,7 +79,7 @@ final class ForkAftermath {
         String running = result.running();
         if (running != null) {
             String label = running.contains(" (") ? running.substring(0, running.indexOf(" (")) : running;
-            Optional<Catalog.Entry> entry = Catalog.discover().entries().stream().filter(e -> e.label().equals(label))
+            Optional<Catalog.Entry> entry = Catalog.discover(true).entries().stream().filter(e -> e.label().equals(label))
                     .findFirst();
             String id = label.contains("/") ? label.substring(0, label.indexOf('/')) : label;
             String variant = label.contains("/") ? label.substring(label.indexOf('/') + 1) : null;

@@ -102,9 +102,10 @@ final class Preflight {
     }
 
     /** Every window id, variant ({@code CQ-1/a}) or family named exists, and the selection is not empty. */
-    static String windows(String windows, String excluded) {
+    static String windows(String windows, String excluded, boolean exploring) {
         try {
-            WindowSelection.variants(Catalog.discover(), WindowSelection.names(windows), WindowSelection.names(excluded));
+            WindowSelection.variants(Catalog.discover(exploring), WindowSelection.names(windows),
+                    WindowSelection.names(excluded));
             return null;
         } catch (ConfigurationError e) {
             return e.getMessage();

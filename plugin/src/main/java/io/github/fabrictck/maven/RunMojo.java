@@ -70,7 +70,7 @@ public class RunMojo extends ConfiguredRunMojo {
         failIfNotNull(Preflight.replay(config, project.getBasedir().toPath()));
         failIfNotNull(Sharding.problem(shard));
         failIfNotNull(Preflight.outputDirectory(out));
-        failIfNotNull(Preflight.windows(windows, excludeWindows));
+        failIfNotNull(Preflight.windows(windows, excludeWindows, exploring()));
         failIfNotNull(Preflight.spi(version(project.getArtifacts(), SPI), version(pluginArtifacts, SPI)));
         failIfNotNull(Preflight.compiled(classesDirectory.toPath(), sourceRoots()));
         failIfNotNull(Preflight.drivers(classpath, driver));

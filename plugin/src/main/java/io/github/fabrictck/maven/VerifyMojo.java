@@ -78,7 +78,7 @@ public class VerifyMojo extends ConfiguredRunMojo {
 
     private Certificate.Configuration configured(RunConfiguration config) throws MojoFailureException {
         try {
-            List<String> selected = List.copyOf(WindowSelection.resolve(Catalog.discover(),
+            List<String> selected = List.copyOf(WindowSelection.resolve(Catalog.discover(exploring()),
                     WindowSelection.names(windows), WindowSelection.names(excludeWindows)));
             return new Certificate.Configuration(driver, selected,
                     List.copyOf(WindowSelection.names(ForkCommand.commaList(excludeWindows))), config.effective());

@@ -110,10 +110,17 @@ class PreflightTest {
 
     @Test
     void windowIdsAndFamiliesAreCheckedAgainstTheCatalog() {
-        assertNull(Preflight.windows("CQ-1/a, completion-queue", "CQ-4/teardown"));
-        assertTrue(Preflight.windows("CQ-1/z", null).startsWith("Unknown window id CQ-1/z in -Dfabric-tck.windows: CQ-1 has "
+        assertNull(Preflight.windows("CQ-1/a, completion-queue", "CQ-4/teardown", false));
+        assertTrue(Preflight.windows("CQ-1/z", null, false).startsWith("Unknown window id CQ-1/z in -Dfabric-tck.windows: CQ-1 has "
                 + "the variants CQ-1/a"));
-        assertTrue(Preflight.windows("CQ-9", null).startsWith("Unknown window id CQ-9 in -Dfabric-tck.windows"));
-        assertTrue(Preflight.windows(null, "XX").startsWith("Unknown window id XX in -Dfabric-tck.excludeWindows"));
+        assertTrue(Preflight.windows("CQ-9", null, false).startsWith("Unknown window id CQ-9 in -Dfabric-tck.windows"));
+        assertTrue(Preflight.windows(null, "XX", false).startsWith("Unknown window id XX in -Dfabric-tck.excludeWindows"));
+    }
+
+    @Test
+    void theExplorationWindowsExistWhenTheRunExploresWhereverExploreWasGiven() {
+        // -Dfabric-tck.explore in the argLine (a POM execution's only way) counts as much as on Maven's command line
+        assertTrue(Preflight.windows("CQ-X", null, false).startsWith("Unknown window id CQ-X"));
+        assertNull(Preflight.windows("CQ-X", null, true));
     }
 }
