@@ -120,7 +120,7 @@ public final class Agent {
             TypePool pool = TypePool.Default.of(locator);
             for (String name : names.keySet()) {
                 try {
-                    rewrite(new ByteBuddy().ignore(none()).redefine(pool.describe(name).resolve(), locator), failures,
+                    rewrite(frozen().redefine(pool.describe(name).resolve(), locator), failures,
                             true, true).make(pool);
                 } catch (RuntimeException | LinkageError e) {
                     failures.put(name, "the agent could not rewrite it: " + e);
@@ -135,6 +135,14 @@ public final class Agent {
         Libraries.Scan scan = new Libraries.Scan(names.size(), failures, problems, sources);
         Libraries.scanned(scan);
         return scan;
+    }
+
+    /** Byte Buddy as the agent's transformer is set ({@code disableClassFormatChanges}): it adds nothing to a class. */
+    private static ByteBuddy frozen() {
+        return new ByteBuddy().with(net.bytebuddy.dynamic.scaffold.InstrumentedType.Factory.Default.FROZEN)
+                .with(net.bytebuddy.implementation.Implementation.Context.Disabled.Factory.INSTANCE)
+                .with(net.bytebuddy.dynamic.scaffold.MethodGraph.Compiler.ForDeclaredMethods.INSTANCE)
+                .ignore(none());
     }
 
     /**
@@ -266,6 +274,9 @@ public final class Agent {
         // Byte Buddy ignores synthetic methods by default, and lambda bodies are synthetic: a call in
         // a lambda would escape the kit (Byte Buddy issue #1679). Ignore nothing.
         new AgentBuilder.Default(new ByteBuddy().ignore(none()))
+                // the rewrite only visits the class's own methods (call sites, advice): no method graph of its
+                // hierarchy, no implementation context, no initializer injected into its static initialiser
+                .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.DISABLED)
                 // one cache of type descriptions per class loader for the whole run: the call sites of
                 // each driver class are resolved through the same JDK, SPI and driver types

@@ -220,7 +220,27 @@ public final class Main {
         System.out.flush();
         System.err.flush();
         ExitGuard.kitEnds();
+        writeFlightRecordings();
         Runtime.getRuntime().halt(status);
+    }
+
+    /**
+     * Writes the recordings a {@code -XX:StartFlightRecording=filename=...} in {@code argLine} started
+     * (a profile of the fork): {@link Runtime#halt} runs no shutdown hook, so the JVM would not.
+     */
+    private static void writeFlightRecordings() {
+        try {
+            if (!jdk.jfr.FlightRecorder.isInitialized()) {
+                return;
+            }
+            for (jdk.jfr.Recording r : jdk.jfr.FlightRecorder.getFlightRecorder().getRecordings()) {
+                if (r.getDestination() != null && r.getState() == jdk.jfr.RecordingState.RUNNING) {
+                    r.dump(r.getDestination());
+                }
+            }
+        } catch (IOException | RuntimeException | LinkageError e) {
+            System.err.println("fabric-tck: the flight recording could not be written: " + e);
+        }
     }
 
     /** The first line of standard input, {@code TOKEN ENDKEY}, read byte by byte so nothing else is consumed. */
