@@ -34,9 +34,6 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
 
     static final String MAIN_CLASS = "io.github.fabrictck.launcher.Main";
 
-    /** The JIT of a fork that explores (or replays) schedules: the client compiler alone. */
-    static final String EXPLORATION_JIT = "-XX:TieredStopAtLevel=1";
-
     /** The {@code java} of the JVM running Maven. */
     static Path currentJvm() {
         return Path.of(System.getProperty("java.home"), "bin", "java");
@@ -104,14 +101,7 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
     List<String> arguments() {
         List<String> args = new ArrayList<>();
         args.add(jvm.toString());
-        List<String> extra = split(argLine);
-        if (extra.stream().anyMatch(a -> a.startsWith("-Dfabric-tck.explore=") || a.startsWith("-Dfabric-tck.replay="))) {
-            // an exploration's time goes mostly to warming up, in short forks: C2 compiling the kit's scheduler and
-            // Byte Buddy took more processor time than it gave back (CS-X, broken-cs-2/-3: the first failure two to
-            // four times sooner, the 1,000-schedule rates no lower); before argLine, so a -XX:TieredStopAtLevel there wins
-            args.add(EXPLORATION_JIT);
-        }
-        args.addAll(extra);
+        args.addAll(split(argLine));
         args.add("-Dnet.bytebuddy.safe=true");
         args.add("-Dfabric-tck.instrument.locations=" + classesDirectory.toAbsolutePath());
         String packages = commaList(instrumentPackages);

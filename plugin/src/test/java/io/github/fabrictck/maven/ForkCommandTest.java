@@ -104,16 +104,6 @@ class ForkCommandTest {
     }
 
     @Test
-    void anExplorationForkCompilesWithTheClientCompilerUnlessTheArgLineSaysOtherwise() {
-        assertEquals(List.of("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-Dfabric-tck.explore=pct"),
-                command("-Dfabric-tck.explore=pct", null, null, null).arguments().subList(0, 3));
-        assertEquals(List.of("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-Dfabric-tck.replay=s.txt", "-XX:TieredStopAtLevel=4"),
-                command("-Dfabric-tck.replay=s.txt -XX:TieredStopAtLevel=4", null, null, null).arguments().subList(0, 4));
-        assertEquals(List.of("/jdk/bin/java", "-Xmx1g", "-Dnet.bytebuddy.safe=true"),
-                command("-Xmx1g", null, null, null).arguments().subList(0, 3));
-    }
-
-    @Test
     void anUnclosedQuoteIsOneSentence() {
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> ForkCommand.split("-Dx=\"a b"));
