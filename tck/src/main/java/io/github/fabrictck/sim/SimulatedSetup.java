@@ -664,6 +664,11 @@ public final class SimulatedSetup implements AutoCloseable {
                 return context.firstTimerArmedAt();
             }
 
+            /** When each timer of this side's driver that fired at {@code instant} was armed, in virtual nanoseconds. */
+            public List<Long> timerArmsFiredAt(long instant) {
+                return context.timerArmsFiredAt(instant);
+            }
+
             /** {@code client} or {@code server}. */
             public String name() {
                 return side.name;

@@ -175,7 +175,30 @@ public final class CsWindow extends WindowFixture {
         long client = first ? t.clientOpenedAt() : t.serverMessageArrivedAt(s.message());
         String point = first ? "the client's application connected"
                 : "its " + ordinal(s.message()) + " control-stream write reached the client";
-        return new PhaseCoverage.Arms(client, t.serverFirstFastPathAt(), clientArm >= 0, serverArm >= 0, point);
+        return new PhaseCoverage.Arms(client, t.serverFirstFastPathAt(), clientArm >= 0, serverArm >= 0, point,
+                first ? null : unmoved(t, client));
+    }
+
+    /**
+     * Why the stall, which began at {@code stallAt}, did not move the server's timeout, or {@code null}:
+     * the server ended setup in an instant in which only timers it had armed before the stall began
+     * fired (a periodic timer counts as armed by its previous run). A server that starts its wait
+     * before the point the stall is anchored at (say, a confirm timer armed as it accepts) keeps its
+     * timeout where it was however late the client's answer reaches it, so its timers do not run behind
+     * the client's by the stall, and the trial measures no phase.
+     */
+    static String unmoved(Trial t, long stallAt) {
+        long end = t.server().endedAt();
+        if (stallAt < 0 || end < 0) {
+            return null;
+        }
+        List<Long> fired = t.server().timerArmsFiredAt(end);
+        if (fired.isEmpty() || fired.stream().anyMatch(a -> a >= stallAt)) {
+            return null;
+        }
+        return "the server ended setup at " + VirtualTime.seconds(end) + " as a timer it armed at "
+                + VirtualTime.seconds(fired.get(0)) + " fired, before the stall began at " + VirtualTime.seconds(stallAt)
+                + ": the stall did not move the timeout the server ended on, so its timers did not run behind the client's";
     }
 
     private static String ordinal(int n) {

@@ -29,12 +29,14 @@ final class PhaseCoverage {
      * @param serverTimer whether the server did
      * @param clientPoint the client's point in words ({@code its 1st control-stream write reached the client}),
      *                    or {@code null} for the first timer arms
+     * @param unmoved     why the trial has no phase though both points were reached (the server ended setup
+     *                    on a timer armed before the stall began, which the stall did not move), or {@code null}
      */
-    record Arms(long client, long server, boolean clientTimer, boolean serverTimer, String clientPoint) {
+    record Arms(long client, long server, boolean clientTimer, boolean serverTimer, String clientPoint, String unmoved) {
 
         /** The first timer arms of one trial (-1: the side armed none). */
         Arms(long client, long server) {
-            this(client, server, client >= 0, server >= 0, null);
+            this(client, server, client >= 0, server >= 0, null, null);
         }
 
         /** Whether the phase is measured on the protocol rather than between the first timer arms. */
@@ -42,9 +44,9 @@ final class PhaseCoverage {
             return clientPoint != null;
         }
 
-        /** Whether both points were reached, so that the trial has a phase. */
+        /** Whether both points were reached (and the server's timers moved with them), so that the trial has a phase. */
         boolean measured() {
-            return client >= 0 && server >= 0;
+            return client >= 0 && server >= 0 && unmoved == null;
         }
 
         /** The measured phase in nanoseconds: how far the server's point follows the client's. */
@@ -55,6 +57,9 @@ final class PhaseCoverage {
         /** The phase in words, as a trial's conditions name it. */
         String describe() {
             if (onProtocol()) {
+                if (unmoved != null) {
+                    return "no measured phase (" + unmoved + ")";
+                }
                 if (!measured()) {
                     return "no measured phase (" + (server < 0 ? "the server sent no fast-path message"
                             : "the client was never reached: " + clientPoint) + ")";
@@ -120,14 +125,17 @@ final class PhaseCoverage {
         long[] phases = trials.stream().filter(Arms::measured).mapToLong(Arms::phase).sorted().toArray();
         String range = ms(lo) + "–" + ms(hi) + " ms";
         boolean protocol = trials.stream().anyMatch(Arms::onProtocol);
+        String unmoved = trials.stream().map(Arms::unmoved).filter(java.util.Objects::nonNull).findFirst()
+                .map(u -> "; in " + trials.stream().filter(a -> a.unmoved() != null).count() + " trial(s) " + u).orElse("");
         if (phases.length == 0) {
             return new Judgement(Kind.GAP, "no trial of " + trials.size() + (protocol ? " reached both points of its phase"
-                    : " had a timer on both sides") + ", so no phase of the documented range " + range + " was measured");
+                    : " had a timer on both sides") + ", so no phase of the documented range " + range + " was measured"
+                    + unmoved);
         }
         String measured = "measured phases " + ms(phases[0]) + " to " + ms(phases[phases.length - 1]) + " ms over "
                 + phases.length + " trial(s)" + (phases.length < trials.size()
                 ? " (" + (trials.size() - phases.length) + (protocol ? " trial(s) with no measured phase)"
-                : " trial(s) with a timer on one side only)") : "");
+                : " trial(s) with a timer on one side only)") : "") + unmoved;
         long previous = lo;
         for (long p : phases) {
             if (p < lo - step || p > hi + step) {

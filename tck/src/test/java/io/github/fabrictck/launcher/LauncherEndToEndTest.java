@@ -291,6 +291,22 @@ class LauncherEndToEndTest {
         }
     }
 
+    /**
+     * A server that starts its confirm wait as it accepts keeps its timeout where it was however late the
+     * client's CONFIRM reaches it: the stall anchored on the protocol moves its link confirm but not its
+     * timers, so the measured phases would cover the range while its timers never ran behind. ERROR, never PASS.
+     */
+    @Test
+    void aServerWhoseTimeoutTheStallDoesNotMoveIsErrorNotPass() throws Exception {
+        Result r = run("fixture-cs-accept-timer", Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().startsWith("the sweep did not reach the documented phases"), w.reason());
+            assertTrue(w.reason().contains("the stall did not move the timeout the server ended on"), w.reason());
+        }
+    }
+
     @Test
     void theStallAnchorIsInTheEvidenceOfAPass() throws Exception {
         Result r = run("fixture-cs-clc", Set.of("CS-1"), new ArrayList<>());

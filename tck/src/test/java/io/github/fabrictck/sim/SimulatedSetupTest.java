@@ -1,29 +1,22 @@
 package io.github.fabrictck.sim;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowRun;
-import io.github.fabrictck.fixtures.ClcSetups;
 import io.github.fabrictck.sim.SimulatedSetup.Form;
-import io.github.fabrictck.sim.SimulatedSetup.Loss;
-import io.github.fabrictck.sim.SimulatedSetup.StallStart;
 import io.github.fabrictck.sim.SimulatedSetup.Trial;
 import io.github.fabrictck.spi.Driver;
 import io.github.fabrictck.spi.DriverContext;
 import io.github.fabrictck.spi.Family;
 import io.github.fabrictck.spi.cs.Connection;
-import io.github.fabrictck.spi.cs.Role;
 import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -75,37 +68,6 @@ class SimulatedSetupTest {
         assertEquals(2, serverRead.size());
         assertEquals(0, read(0).length() - "HELLO".length(), "the ended trial's server read the late bytes");
         second.client();
-    }
-
-    /**
-     * CS-1's stall is anchored on the protocol: for a driver whose client arms a wait timer at connect
-     * (Linux's smc_clc_wait_msg), a stall from the client's first timer arm stalls the server before it
-     * read the proposal, and its link confirm still follows the client's confirm by one delay; a stall
-     * from the arrival of the server's ACCEPT at the client (the anchor a trial without a stall shows)
-     * puts it the stall behind, and with equal confirm timeouts the declines cross.
-     */
-    @Test
-    void aStallAnchoredOnTheProtocolPutsTheServersConfirmStepBehindWhateverTimerTheClientArmsFirst() {
-        setup = new SimulatedSetup(run, time, new ClcSetups.ClcEqual(), Form.MEMORY, Duration.ofMillis(10));
-        Loss confirm = new Loss(Role.SERVER, 1);
-        Trial plain = setup.trial(confirm);
-        time.runUntil(TimeUnit.SECONDS.toNanos(20), () -> false);
-        StallStart anchor = plain.protocolAnchor();
-        assertEquals(StallStart.serverMessage(1), anchor, "the ACCEPT, the server's last write before its link confirm");
-
-        Trial firstTimer = setup.trial(confirm);
-        firstTimer.stallServer(TimeUnit.MILLISECONDS.toNanos(1000), StallStart.CLIENT_FIRST_TIMER);
-        time.runUntil(TimeUnit.SECONDS.toNanos(20), () -> false);
-        assertEquals(10, TimeUnit.NANOSECONDS.toMillis(firstTimer.serverFirstFastPathAt() - firstTimer.serverMessageArrivedAt(1)),
-                "stalled from the client's first timer arm, the server's link confirm follows the client's confirm by a delay");
-
-        Trial onProtocol = setup.trial(confirm);
-        onProtocol.stallServer(TimeUnit.MILLISECONDS.toNanos(1000), anchor);
-        time.runUntil(TimeUnit.SECONDS.toNanos(20), () -> false);
-        assertEquals(1000, TimeUnit.NANOSECONDS.toMillis(onProtocol.serverFirstFastPathAt() - onProtocol.serverMessageArrivedAt(1)));
-        byte[] read = onProtocol.server().received();
-        assertArrayEquals(new byte[] {(byte) 0xE2, (byte) 0xD4, (byte) 0xC3, 4}, Arrays.copyOf(read, 4),
-                "the declines crossed: the server's application read the client's DECLINE");
     }
 
     private String read(int trial) {
