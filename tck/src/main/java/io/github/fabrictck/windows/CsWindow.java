@@ -181,15 +181,17 @@ public final class CsWindow extends WindowFixture {
 
     /**
      * Why the stall, which began at {@code stallAt}, did not move the server's timeout, or {@code null}:
-     * the server ended setup in an instant in which only timers it had armed before the stall began
-     * fired (a periodic timer counts as armed by its previous run). A server that starts its wait
+     * the server ended setup other than on the fast path (on a timeout) in an instant in which only
+     * timers it had armed before the stall began fired (a periodic timer counts as armed by its
+     * previous run). A server that starts its wait
      * before the point the stall is anchored at (say, a confirm timer armed as it accepts) keeps its
      * timeout where it was however late the client's answer reaches it, so its timers do not run behind
      * the client's by the stall, and the trial measures no phase.
      */
     static String unmoved(Trial t, long stallAt) {
         long end = t.server().endedAt();
-        if (stallAt < 0 || end < 0) {
+        if (stallAt < 0 || end < 0 || t.server().mode() == io.github.fabrictck.spi.cs.Mode.FAST_PATH) {
+            // a setup that ended on the fast path ended on the peer's word, not on a timeout
             return null;
         }
         List<Long> fired = t.server().timerArmsFiredAt(end);
