@@ -38,6 +38,8 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     private volatile int fired;
     private volatile long lastFiredAt = -1;
     private final java.util.Map<Long, Integer> firings = new java.util.concurrent.ConcurrentHashMap<>();
+    /** For each instant a timer fired at: when each firing was armed (a periodic timer's: its previous run). */
+    private final java.util.Map<Long, List<Long>> firingArms = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * A scheduler.
@@ -83,6 +85,20 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     /** How many timers fired at this virtual instant. */
     public int firedAt(long instant) {
         return firings.getOrDefault(instant, 0);
+    }
+
+    /**
+     * When each timer that fired at {@code instant} was armed (for a periodic timer, the run that
+     * scheduled this firing), in the order they fired; empty if none fired then.
+     */
+    public List<Long> armsFiredAt(long instant) {
+        List<Long> arms = firingArms.get(instant);
+        if (arms == null) {
+            return List.of();
+        }
+        synchronized (arms) {
+            return List.copyOf(arms);
+        }
     }
 
     /** The virtual time at which a timer last fired, or -1. */
@@ -175,6 +191,8 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
         private final String site;
         private final long delay;
         private volatile VirtualTime.Event event;
+        /** When the run now pending was scheduled. */
+        private volatile long armedAt;
         /** Whether the run now pending is work due now (no delay), not a timer's firing. */
         private volatile boolean dueNow;
 
@@ -186,6 +204,7 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
         }
 
         void schedule(long delayNanos) {
+            armedAt = time.nanos();
             Runnable due = () -> {
                 if (!isCancelled() && !shutdown) {
                     worker.execute(this);
@@ -211,6 +230,10 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
                 fired++;
                 lastFiredAt = time.nanos();
                 firings.merge(lastFiredAt, 1, Integer::sum);
+                List<Long> arms = firingArms.computeIfAbsent(lastFiredAt, k -> new java.util.ArrayList<>());
+                synchronized (arms) {
+                    arms.add(armedAt);
+                }
             }
             if (period == 0) {
                 super.run();

@@ -149,6 +149,11 @@ public final class KitContext implements DriverContext, AutoCloseable {
         return scheduler instanceof VirtualScheduler v ? v.firedAt(instant) : 0;
     }
 
+    /** When each timer of the driver that fired at {@code instant} was armed (empty on the wall clock). */
+    public synchronized java.util.List<Long> timerArmsFiredAt(long instant) {
+        return scheduler instanceof VirtualScheduler v ? v.armsFiredAt(instant) : java.util.List.of();
+    }
+
     /** The virtual time at which the driver first armed a timer ({@code schedule*}), or -1 (always -1 on the wall clock). */
     public synchronized long firstTimerArmedAt() {
         return scheduler instanceof VirtualScheduler v ? v.firstArmedAt() : -1;

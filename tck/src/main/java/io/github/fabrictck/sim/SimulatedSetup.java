@@ -97,12 +97,70 @@ public final class SimulatedSetup implements AutoCloseable {
     public record FastMessage(Role from, int nth, long at, boolean lost, int length) {
     }
 
-    /** When a stall of the server begins. */
-    public enum StallStart {
-        /** As the client arms its first timer: the server's later timers follow the client's by the stall. */
-        CLIENT_FIRST_TIMER,
-        /** Before the server's endpoint is opened: the server starts that much later. */
-        SERVER_OPEN
+    /**
+     * Where a stall of the server begins: its anchor, and for {@link Anchor#SERVER_MESSAGE} which of the
+     * server's control-stream writes.
+     *
+     * @param anchor  the kind of point
+     * @param message for {@link Anchor#SERVER_MESSAGE}, the server's control-stream write (from 1) whose
+     *                arrival at the client begins the stall; 0 otherwise
+     */
+    public record StallStart(Anchor anchor, int message) {
+
+        /** The kinds of point a stall begins at. */
+        public enum Anchor {
+            /**
+             * On the protocol: as the server's {@code message}-th control-stream write, the last it wrote
+             * before its first fast-path message, reaches the client. The server has answered everything
+             * the client said so far; the client's answer (and with it the server's fast-path step and
+             * every timer it arms there) reaches a server that runs the stall behind.
+             */
+            SERVER_MESSAGE,
+            /**
+             * On the protocol: before the server's endpoint is opened, for a server that sends its first
+             * fast-path message before it writes anything on the control stream.
+             */
+            SERVER_FIRST,
+            /** As the client arms its first timer: only for a server that sends nothing on the fast path. */
+            CLIENT_FIRST_TIMER,
+            /** Before the server's endpoint is opened: only for a server that sends nothing on the fast path. */
+            SERVER_OPEN
+        }
+
+        /** As the client arms its first timer (a setup whose server sends nothing on the fast path). */
+        public static final StallStart CLIENT_FIRST_TIMER = new StallStart(Anchor.CLIENT_FIRST_TIMER, 0);
+        /** Before the server's endpoint is opened (a setup whose server sends nothing on the fast path). */
+        public static final StallStart SERVER_OPEN = new StallStart(Anchor.SERVER_OPEN, 0);
+        /** Before the server's endpoint is opened: its first fast-path message comes before any control write. */
+        public static final StallStart SERVER_FIRST = new StallStart(Anchor.SERVER_FIRST, 0);
+
+        /** As the server's {@code nth} control-stream write (from 1) reaches the client. */
+        public static StallStart serverMessage(int nth) {
+            if (nth < 1) {
+                throw new IllegalArgumentException("a control-stream write is counted from 1: " + nth);
+            }
+            return new StallStart(Anchor.SERVER_MESSAGE, nth);
+        }
+
+        /**
+         * Whether the phase is measured on the protocol (from the stall's anchor to the server's first
+         * fast-path message) rather than between the two sides' first timer arms.
+         */
+        public boolean onProtocol() {
+            return anchor == Anchor.SERVER_MESSAGE || anchor == Anchor.SERVER_FIRST;
+        }
+
+        /** The anchor in words, after "the server stalled N ms": {@code as its 1st control-stream write ...}. */
+        public String describe() {
+            return switch (anchor) {
+                case SERVER_MESSAGE -> "from the moment its " + ordinal(message) + " control-stream write, the last before "
+                        + "its first fast-path message, reached the client";
+                case SERVER_FIRST -> "before its endpoint opens (it sends its first fast-path message before it writes "
+                        + "on the control stream)";
+                case CLIENT_FIRST_TIMER -> "from the client's first timer arm";
+                case SERVER_OPEN -> "before its endpoint opens";
+            };
+        }
     }
 
     private final WindowRun run;
@@ -276,6 +334,13 @@ public final class SimulatedSetup implements AutoCloseable {
         /** The fast-path messages in flight that their sender sent before it ended setup: those a loss may take. */
         private final java.util.Map<VirtualTime.Event, Loss> setupInFlight = new java.util.concurrent.ConcurrentHashMap<>();
         private volatile boolean fastPathDown;
+        private volatile StallStart stallStart;
+        /** Virtual nanoseconds of each control-stream write of the server, in order. */
+        private final List<Long> serverWrites = new ArrayList<>();
+        /** Virtual nanoseconds at which each control-stream write of the server reached the client, in order. */
+        private final List<Long> serverArrivals = new ArrayList<>();
+        /** Told the number (from 1) of each server control-stream write as it reaches the client, before the client gets it. */
+        private volatile java.util.function.IntConsumer onServerMessageArrival = nth -> { };
 
         Trial(Loss loss) {
             this.loss = loss;
@@ -297,17 +362,69 @@ public final class SimulatedSetup implements AutoCloseable {
 
         /**
          * Stalls the server for {@code nanos} of virtual time from {@code start}; call before the
-         * trial runs. A stall of 0 does nothing.
+         * trial runs. A stall of 0 does nothing but records where the phase is measured from.
          */
         public void stallServer(long nanos, StallStart start) {
+            this.stallStart = start;
             if (nanos <= 0) {
                 return;
             }
-            if (start == StallStart.SERVER_OPEN) {
-                serverEnd.stall(nanos, "before its endpoint is opened");
-            } else {
-                clientEnd.onFirstTimer = () -> serverEnd.stall(nanos, "as the client arms its first timer");
+            switch (start.anchor()) {
+                case SERVER_OPEN, SERVER_FIRST -> serverEnd.stall(nanos, start.describe());
+                case CLIENT_FIRST_TIMER -> clientEnd.onFirstTimer = () -> serverEnd.stall(nanos, start.describe());
+                case SERVER_MESSAGE -> onServerMessageArrival = nth -> {
+                    if (nth == start.message()) {
+                        serverEnd.stall(nanos, start.describe());
+                    }
+                };
             }
+        }
+
+        /** Where this trial's stall began (or would have: a stall of 0), or {@code null} if not yet known. */
+        public StallStart stallStart() {
+            return stallStart;
+        }
+
+        /** Sets where the phase of this trial is measured from, once a trial without a stall has shown it. */
+        public void measureFrom(StallStart start) {
+            this.stallStart = start;
+        }
+
+        /**
+         * Where a stall of the server is anchored for this driver, as this trial (run without a stall)
+         * shows it, on the protocol: the arrival at the client of the last control-stream write the
+         * server made before (or in the same instant as) its first fast-path message, or the server's
+         * open if it wrote none. A server that sent nothing on the fast path has no such point: then the
+         * first timer arms decide (the side that armed first is where the stall begins).
+         */
+        public StallStart protocolAnchor() {
+            long fast = serverFirstFastPathAt();
+            if (fast < 0) {
+                return clientArmedFirst() ? StallStart.CLIENT_FIRST_TIMER : StallStart.SERVER_OPEN;
+            }
+            int before;
+            synchronized (serverWrites) {
+                before = (int) serverWrites.stream().filter(at -> at <= fast).count();
+            }
+            return before == 0 ? StallStart.SERVER_FIRST : StallStart.serverMessage(before);
+        }
+
+        /** Virtual nanoseconds of the server's first fast-path message (lost or not), or -1. */
+        public long serverFirstFastPathAt() {
+            return fastMessages().stream().filter(m -> m.from() == Role.SERVER && m.nth() == 1)
+                    .mapToLong(FastMessage::at).findFirst().orElse(-1);
+        }
+
+        /** Virtual nanoseconds at which the server's {@code nth} control-stream write (from 1) reached the client, or -1. */
+        public long serverMessageArrivedAt(int nth) {
+            synchronized (serverArrivals) {
+                return nth >= 1 && nth <= serverArrivals.size() ? serverArrivals.get(nth - 1) : -1;
+            }
+        }
+
+        /** Virtual nanoseconds at which the client's application opened its endpoint, or -1. */
+        public long clientOpenedAt() {
+            return clientEnd.openedAt;
         }
 
         /**
@@ -479,6 +596,7 @@ public final class SimulatedSetup implements AutoCloseable {
             private boolean replied;
             private volatile Runnable onFirstTimer = () -> { };
             private volatile int firstTimerOrder;
+            private volatile long openedAt = -1;
             // the stall: guarded by stalled
             private final List<Runnable> stalled = new ArrayList<>();
             private boolean stalling;
@@ -544,6 +662,11 @@ public final class SimulatedSetup implements AutoCloseable {
             /** The virtual time at which this side's driver armed its first timer, or -1. */
             public long firstTimerArmedAt() {
                 return context.firstTimerArmedAt();
+            }
+
+            /** When each timer of this side's driver that fired at {@code instant} was armed, in virtual nanoseconds. */
+            public List<Long> timerArmsFiredAt(long instant) {
+                return context.timerArmsFiredAt(instant);
             }
 
             /** {@code client} or {@code server}. */
@@ -620,6 +743,7 @@ public final class SimulatedSetup implements AutoCloseable {
             // ---- the kit's side
 
             void open() {
+                openedAt = time.nanos();
                 try {
                     endpoint = driver.openConnectionSetup(context, this);
                     if (endpoint != null) {
@@ -708,11 +832,24 @@ public final class SimulatedSetup implements AutoCloseable {
                 }
                 String what = "control stream " + side.name + " → " + peer.side.name + ": " + copy.length + " byte(s) "
                         + (form == Form.LOOPBACK ? "into the socket" : "arrive") + " (written at " + time.stamp() + ")";
+                if (side.role == Role.SERVER) {
+                    synchronized (serverWrites) {
+                        serverWrites.add(time.nanos());
+                    }
+                }
                 VirtualTime.Event[] event = new VirtualTime.Event[1];
                 event[0] = time.at(at, what, null, () -> {
                     lanes.remove(event[0]);
                     if (!current()) {
                         return;
+                    }
+                    if (side.role == Role.SERVER) {
+                        int nth;
+                        synchronized (serverArrivals) {
+                            serverArrivals.add(time.nanos());
+                            nth = serverArrivals.size();
+                        }
+                        onServerMessageArrival.accept(nth);
                     }
                     if (form == Form.MEMORY) {
                         peer.handOff(peer.side.control, () -> peer.onControl(copy));

@@ -24,14 +24,19 @@ import org.junit.jupiter.api.Assumptions;
  * The fixture of a connection-setup window: the simulated client and server on virtual time, one
  * trial per lost message and phase, and the judgements the CS windows share.
  *
- * <p>The <em>phase</em> of a trial is how far the server's timers run behind the client's, measured
- * as the virtual time between the two sides' first timer arms. The kit makes it by stalling the
- * whole server side (no delivery, no timer, no application step runs on it) from the moment the
- * client arms its first timer, for 0 to {@value #PHASE_MAX_MS} ms in steps of
- * {@code fabric-tck.phaseStep} ms (default: the one-way delay, so every crossing, which lasts two
- * one-way delays, falls on at least one step); no hold in the driver's code is needed, and a timer
- * the server arms before its first send moves with the rest. A sweep passes only if the measured
- * phases cover the range. The one-way delay
+ * <p>The <em>phase</em> of a trial is how far the server's timers run behind the client's. The kit
+ * makes it by stalling the whole server side (no delivery, no timer, no application step runs on it)
+ * for 0 to {@value #PHASE_MAX_MS} ms in steps of {@code fabric-tck.phaseStep} ms (default: the
+ * one-way delay, so every crossing, which lasts two one-way delays, falls on at least one step),
+ * anchored on the protocol, never on whatever timer a side arms first: from the moment the server's
+ * last control-stream write before its first fast-path message (SMC-R's ACCEPT) reaches the client,
+ * as a trial without a stall shows it. The client's answer (CONFIRM) then reaches a server that runs
+ * the stall behind, so its fast-path step (LINK_CONFIRM) and every timer it arms there, one per wait,
+ * a deadline on a wheel or anything else, move with it. The phase is measured on the same points:
+ * from that arrival to the server's first fast-path message; a sweep passes only if the measured
+ * phases cover the range. (A setup whose server sends nothing on the fast path has no such point:
+ * its stall begins at the client's first timer arm and its phase is measured between the two sides'
+ * first timer arms.) No hold in the driver's code is needed. The one-way delay
  * of the control stream and the fast path is {@code fabric-tck.controlDelay} ms (default 10); setup
  * must end within {@code fabric-tck.setupBound} s of virtual time (default 10).
  */
@@ -90,7 +95,9 @@ public final class CsWindow extends WindowFixture {
     /**
      * Runs one setup from scratch: loses {@code loss}, stalls the server for {@code stallMs} of
      * virtual time from {@code start}, and runs every event until none is left within twice the
-     * setup bound.
+     * setup bound. With {@code start} {@code null} (and no stall) the trial itself shows where the
+     * stall of this driver is anchored ({@link Trial#protocolAnchor()}), and its phase is measured
+     * from there.
      *
      * @throws WindowNotOpened when an endpoint could not be opened or the driver did not settle
      */
@@ -100,11 +107,18 @@ public final class CsWindow extends WindowFixture {
         run.trace().restart();
         run.trace().add("kit", "trial " + trials + ": " + stall(stallMs, start) + ", " + lossAndLink(loss), null);
         Trial t = setup.trial(loss);
-        t.stallServer(TimeUnit.MILLISECONDS.toNanos(stallMs), start);
+        if (start != null) {
+            t.stallServer(TimeUnit.MILLISECONDS.toNanos(stallMs), start);
+        } else if (stallMs != 0) {
+            throw new IllegalArgumentException("a stall needs its anchor");
+        }
         try {
             time.runUntil(TimeUnit.SECONDS.toNanos(2 * SETUP_BOUND_S), () -> false);
         } finally {
             virtualNanos += time.nanos();
+        }
+        if (start == null) {
+            t.measureFrom(t.protocolAnchor());
         }
         run.trace().add("kit", "trial " + trials + " ended: " + arms(t).describe(), null);
         if (t.noSetup()) {
@@ -144,9 +158,54 @@ public final class CsWindow extends WindowFixture {
         return setup;
     }
 
-    /** When each side of a trial armed its first timer. */
+    /**
+     * The two points of a trial whose distance is its phase, as its stall was anchored: on the
+     * protocol, the arrival at the client of the server's anchoring control-stream write (or the
+     * client's open, for a server that sends on the fast path first) and the server's first fast-path
+     * message; for a server that sends nothing on the fast path, the two sides' first timer arms.
+     */
     static PhaseCoverage.Arms arms(Trial t) {
-        return new PhaseCoverage.Arms(t.client().firstTimerArmedAt(), t.server().firstTimerArmedAt());
+        long clientArm = t.client().firstTimerArmedAt();
+        long serverArm = t.server().firstTimerArmedAt();
+        StallStart s = t.stallStart();
+        if (s == null || !s.onProtocol()) {
+            return new PhaseCoverage.Arms(clientArm, serverArm);
+        }
+        boolean first = s.anchor() == StallStart.Anchor.SERVER_FIRST;
+        long client = first ? t.clientOpenedAt() : t.serverMessageArrivedAt(s.message());
+        String point = first ? "the client's application connected"
+                : "its " + ordinal(s.message()) + " control-stream write reached the client";
+        return new PhaseCoverage.Arms(client, t.serverFirstFastPathAt(), clientArm >= 0, serverArm >= 0, point,
+                first ? null : unmoved(t, client));
+    }
+
+    /**
+     * Why the stall, which began at {@code stallAt}, did not move the server's timeout, or {@code null}:
+     * the server ended setup other than on the fast path (on a timeout) in an instant in which only
+     * timers it had armed before the stall began fired (a periodic timer counts as armed by its
+     * previous run). A server that starts its wait
+     * before the point the stall is anchored at (say, a confirm timer armed as it accepts) keeps its
+     * timeout where it was however late the client's answer reaches it, so its timers do not run behind
+     * the client's by the stall, and the trial measures no phase.
+     */
+    static String unmoved(Trial t, long stallAt) {
+        long end = t.server().endedAt();
+        if (stallAt < 0 || end < 0 || t.server().mode() == io.github.fabrictck.spi.cs.Mode.FAST_PATH) {
+            // a setup that ended on the fast path ended on the peer's word, not on a timeout
+            return null;
+        }
+        List<Long> fired = t.server().timerArmsFiredAt(end);
+        if (fired.isEmpty() || fired.stream().anyMatch(a -> a >= stallAt)) {
+            return null;
+        }
+        return "the server ended setup at " + VirtualTime.seconds(end) + " as a timer it armed at "
+                + VirtualTime.seconds(fired.get(0)) + " fired, before the stall began at " + VirtualTime.seconds(stallAt)
+                + ": the stall did not move the timeout the server ended on, so its timers did not run behind the client's";
+    }
+
+    private static String ordinal(int n) {
+        return n + (n % 10 == 1 && n % 100 != 11 ? "st" : n % 10 == 2 && n % 100 != 12 ? "nd"
+                : n % 10 == 3 && n % 100 != 13 ? "rd" : "th");
     }
 
     /**
@@ -155,7 +214,7 @@ public final class CsWindow extends WindowFixture {
      */
     public void sweepLosses(Form form, BiConsumer<Trial, String> judge) {
         on(form);
-        Trial baseline = trial(null, 0, StallStart.CLIENT_FIRST_TIMER);
+        Trial baseline = trial(null, 0, null);
         List<Loss> losses = new ArrayList<>();
         losses.add(null);
         baseline.setupMessages().forEach(m -> losses.add(new Loss(m.from(), m.nth())));
@@ -174,24 +233,31 @@ public final class CsWindow extends WindowFixture {
      * times, for a stretch of at most {@value #RERUN_SPAN} steps); every such trial is judged too,
      * and the evidence names each with what it measured.
      *
-     * <p>The stall begins as the client arms its first timer, so that the server's first timer
-     * follows the client's by the stall (or by the one-way delay its protocol needs, if that is
-     * longer); when the server armed its first timer first in the trial without a stall, the stall
-     * begins before the server's endpoint is opened instead.
+     * <p>Each loss case's first trial runs without a stall and shows where the stall is anchored
+     * ({@link Trial#protocolAnchor()}): as the server's last control-stream write before its first
+     * fast-path message reaches the client, so that the server's fast-path step follows the client's
+     * answer by the stall (or by the one-way delay its protocol needs, if that is longer). For a
+     * server that sends nothing on the fast path, the stall begins at the client's first timer arm
+     * (or before the server's endpoint opens, when the server armed first).
      */
     public void sweep(List<Loss> losses, boolean lossInEveryPhase, BiConsumer<Trial, String> judge) {
         List<String> covered = new ArrayList<>();
         List<String> gaps = new ArrayList<>();
         List<String> untimed = new ArrayList<>();
         List<String> reruns = new ArrayList<>();
-        StallStart start = StallStart.CLIENT_FIRST_TIMER;
+        java.util.Set<String> anchors = new java.util.LinkedHashSet<>();
+        boolean onTimers = false;
         for (Loss loss : losses) {
             int[] lost = {0};
             List<PhaseCoverage.Arms> arms = new ArrayList<>();
+            StallStart start = null;
             for (long phase : phases()) {
+                // the first phase is 0: a trial without a stall, which shows where this loss case's stall is anchored
                 Trial t = sweepTrial(loss, phase, start, lossInEveryPhase, judge, arms, lost);
-                if (phase == 0) {
-                    start = t.clientArmedFirst() ? StallStart.CLIENT_FIRST_TIMER : StallStart.SERVER_OPEN;
+                if (start == null) {
+                    start = t.stallStart();
+                    anchors.add(start.describe());
+                    onTimers |= !start.onProtocol();
                 }
             }
             if (loss != null && lost[0] == 0) {
@@ -223,7 +289,10 @@ public final class CsWindow extends WindowFixture {
         run.trace().add("kit", trials + " trials: " + losses.size() + " loss case(s) × " + phases().size() + " phases; "
                 + virtualTimeInAll(), null);
         String how = "the kit stalled the server 0–" + PHASE_MAX_MS + " ms of virtual time in steps of " + STEP_MS
-                + " ms (" + stallStart(start) + ") and measured the phase between the two sides' first timer arms: ";
+                + " ms (" + String.join("; ", anchors) + ") and measured the phase " + (onTimers
+                ? "between the two sides' first timer arms" + (anchors.size() > 1 ? " where the server sent nothing on the "
+                + "fast path, elsewhere from that moment to the server's first fast-path message" : "")
+                : "from that moment to the server's first fast-path message") + ": ";
         if (!gaps.isEmpty()) {
             throw new WindowNotOpened("the sweep did not reach the documented phases: " + how
                     + String.join("; ", gaps) + rerun);
@@ -250,7 +319,7 @@ public final class CsWindow extends WindowFixture {
         Trial t = trial(loss, phase, start);
         PhaseCoverage.Arms a = arms(t);
         arms.add(a);
-        String conditions = describe(loss, phase, start, a);
+        String conditions = describe(loss, phase, t.stallStart(), a);
         if (loss != null && t.lossHappened()) {
             lost[0]++;
         } else if (loss != null && lossInEveryPhase) {
@@ -270,11 +339,7 @@ public final class CsWindow extends WindowFixture {
     }
 
     private static String stall(long stallMs, StallStart start) {
-        return stallMs == 0 ? "no stall" : "the server stalled " + stallMs + " ms " + stallStart(start);
-    }
-
-    private static String stallStart(StallStart start) {
-        return start == StallStart.SERVER_OPEN ? "before its endpoint opens" : "from the client's first timer arm";
+        return stallMs == 0 || start == null ? "no stall" : "the server stalled " + stallMs + " ms " + start.describe();
     }
 
     private String lossAndLink(Loss loss) {

@@ -6,9 +6,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Whether a connection-setup sweep reached the timer phases it documents. The phase of a trial is
- * measured, not assumed: the virtual time between the two sides' first timer arms (the first
- * {@code schedule*} call on each side's scheduler), the server's minus the client's. Plain Java, so
- * that tests reach the rules without an agent.
+ * measured, not assumed, on the protocol: from the moment the server's last control-stream write
+ * before its first fast-path message reached the client (the client has all it needs to take its
+ * next step and start waiting for the fast path) to the server's first fast-path message (where the
+ * server starts waiting for it), whatever timers either side arms, when and how (one per wait, one at
+ * connect, a timer wheel). A setup whose server sends nothing on the fast path has no such point:
+ * its phase is measured between the two sides' first timer arms (the first {@code schedule*} call on
+ * each side's scheduler), the server's minus the client's. Plain Java, so that tests reach the rules
+ * without an agent.
  */
 final class PhaseCoverage {
 
@@ -16,24 +21,53 @@ final class PhaseCoverage {
     }
 
     /**
-     * When each side of one trial armed its first timer.
+     * The two points of one trial whose distance is its phase, and whether each side armed a timer.
      *
-     * @param client virtual nanoseconds of the client's first timer arm, or -1 if it armed none
-     * @param server the same for the server
+     * @param client      virtual nanoseconds of the client's point, or -1 if the trial did not reach it
+     * @param server      the same for the server
+     * @param clientTimer whether the client armed any timer in the trial
+     * @param serverTimer whether the server did
+     * @param clientPoint the client's point in words ({@code its 1st control-stream write reached the client}),
+     *                    or {@code null} for the first timer arms
+     * @param unmoved     why the trial has no phase though both points were reached (the server ended setup
+     *                    on a timer armed before the stall began, which the stall did not move), or {@code null}
      */
-    record Arms(long client, long server) {
-        /** Whether both sides armed a timer, so that the trial has a phase. */
-        boolean measured() {
-            return client >= 0 && server >= 0;
+    record Arms(long client, long server, boolean clientTimer, boolean serverTimer, String clientPoint, String unmoved) {
+
+        /** The first timer arms of one trial (-1: the side armed none). */
+        Arms(long client, long server) {
+            this(client, server, client >= 0, server >= 0, null, null);
         }
 
-        /** The measured phase in nanoseconds: how far the server's first timer follows the client's. */
+        /** Whether the phase is measured on the protocol rather than between the first timer arms. */
+        boolean onProtocol() {
+            return clientPoint != null;
+        }
+
+        /** Whether both points were reached (and the server's timers moved with them), so that the trial has a phase. */
+        boolean measured() {
+            return client >= 0 && server >= 0 && unmoved == null;
+        }
+
+        /** The measured phase in nanoseconds: how far the server's point follows the client's. */
         long phase() {
             return server - client;
         }
 
         /** The phase in words, as a trial's conditions name it. */
         String describe() {
+            if (onProtocol()) {
+                if (unmoved != null) {
+                    return "no measured phase (" + unmoved + ")";
+                }
+                if (!measured()) {
+                    return "no measured phase (" + (server < 0 ? "the server sent no fast-path message"
+                            : "the client was never reached: " + clientPoint) + ")";
+                }
+                long p = phase();
+                return "measured phase " + ms(p) + " ms (the server sent its first fast-path message " + ms(Math.abs(p))
+                        + " ms " + (p >= 0 ? "after" : "before") + " " + clientPoint + ")";
+            }
             if (!measured()) {
                 String none = client < 0 && server < 0 ? "neither side" : client < 0 ? "the client" : "the server";
                 return "no measured phase (" + none + " armed no timer)";
@@ -74,14 +108,14 @@ final class PhaseCoverage {
      * the range count: the lowest measured phase must lie within a step of {@code lo}, the highest
      * within a step of {@code hi}).
      *
-     * @param trials the first timer arms of every trial of the sweep
+     * @param trials the points of every trial of the sweep
      * @param lo     the lowest documented phase, in nanoseconds
      * @param hi     the highest documented phase, in nanoseconds
      * @param step   the step of the sweep, in nanoseconds
      */
     static Judgement judge(List<Arms> trials, long lo, long hi, long step) {
-        boolean clientNone = trials.stream().allMatch(a -> a.client() < 0);
-        boolean serverNone = trials.stream().allMatch(a -> a.server() < 0);
+        boolean clientNone = trials.stream().noneMatch(Arms::clientTimer);
+        boolean serverNone = trials.stream().noneMatch(Arms::serverTimer);
         if (!trials.isEmpty() && (clientNone || serverNone)) {
             String who = clientNone && serverNone ? "neither side armed a timer" : clientNone ? "the client armed no timer"
                     : "the server armed no timer";
@@ -90,13 +124,18 @@ final class PhaseCoverage {
         }
         long[] phases = trials.stream().filter(Arms::measured).mapToLong(Arms::phase).sorted().toArray();
         String range = ms(lo) + "–" + ms(hi) + " ms";
+        boolean protocol = trials.stream().anyMatch(Arms::onProtocol);
+        String unmoved = trials.stream().map(Arms::unmoved).filter(java.util.Objects::nonNull).findFirst()
+                .map(u -> "; in " + trials.stream().filter(a -> a.unmoved() != null).count() + " trial(s) " + u).orElse("");
         if (phases.length == 0) {
-            return new Judgement(Kind.GAP, "no trial of " + trials.size() + " had a timer on both sides, so no phase "
-                    + "of the documented range " + range + " was measured");
+            return new Judgement(Kind.GAP, "no trial of " + trials.size() + (protocol ? " reached both points of its phase"
+                    : " had a timer on both sides") + ", so no phase of the documented range " + range + " was measured"
+                    + unmoved);
         }
         String measured = "measured phases " + ms(phases[0]) + " to " + ms(phases[phases.length - 1]) + " ms over "
                 + phases.length + " trial(s)" + (phases.length < trials.size()
-                ? " (" + (trials.size() - phases.length) + " trial(s) with a timer on one side only)" : "");
+                ? " (" + (trials.size() - phases.length) + (protocol ? " trial(s) with no measured phase)"
+                : " trial(s) with a timer on one side only)") : "") + unmoved;
         long previous = lo;
         for (long p : phases) {
             if (p < lo - step || p > hi + step) {

@@ -8,6 +8,7 @@ import io.github.fabrictck.engine.Agent;
 import io.github.fabrictck.engine.AgentConfig;
 import io.github.fabrictck.report.Outcome;
 import io.github.fabrictck.report.Result;
+import io.github.fabrictck.report.TraceEvent;
 import io.github.fabrictck.report.WindowResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -260,6 +261,65 @@ class LauncherEndToEndTest {
         WindowResult cm = byLabel(run("fixture-cm-skips-route", Set.of("CS-3/cm"), new ArrayList<>())).get("CS-3/cm");
         assertEquals(Outcome.ERROR, cm.outcome(), cm.reason());
         assertTrue(cm.reason().contains("before it called rdma_resolve_route"), cm.reason());
+    }
+
+    /**
+     * CS-1's stall is anchored on the protocol, not on a side's first timer: a driver that arms a wait
+     * timer at connect (Linux's smc_clc_wait_msg) or runs a timer wheel from connect has its server
+     * stalled as its ACCEPT reaches the client, so the phase between the two confirm timers is swept and
+     * the equal timeouts of CVE-2023-52775 FAIL. Anchored at the first timer arm, the server stalled
+     * before it read the proposal, the confirm timers stayed one delay apart and both PASSed.
+     */
+    @Test
+    void crossingDeclinesFailThoughTheClientArmsAWaitTimerAtConnect() throws Exception {
+        crossingDeclinesFail("fixture-cs-clc-equal");
+    }
+
+    @Test
+    void crossingDeclinesFailThoughTimeoutsAreDeadlinesOnATimerWheel() throws Exception {
+        crossingDeclinesFail("fixture-cs-wheel-equal");
+    }
+
+    private void crossingDeclinesFail(String driver) throws Exception {
+        Result r = run(driver, Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.FAIL, w.outcome(), driver + " " + w.label() + ": " + w.reason());
+            assertTrue(w.reason().contains("the server stalled ") && w.reason().contains(" ms from the moment its 1st "
+                    + "control-stream write, the last before its first fast-path message, reached the client"), w.reason());
+            assertTrue(w.reason().contains("read e2 d4 c3 04"), w.reason());
+        }
+    }
+
+    /**
+     * A server that starts its confirm wait as it accepts keeps its timeout where it was however late the
+     * client's CONFIRM reaches it: the stall anchored on the protocol moves its link confirm but not its
+     * timers, so the measured phases would cover the range while its timers never ran behind. ERROR, never PASS.
+     */
+    @Test
+    void aServerWhoseTimeoutTheStallDoesNotMoveIsErrorNotPass() throws Exception {
+        Result r = run("fixture-cs-accept-timer", Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().startsWith("the sweep did not reach the documented phases"), w.reason());
+            assertTrue(w.reason().contains("the stall did not move the timeout the server ended on"), w.reason());
+        }
+    }
+
+    @Test
+    void theStallAnchorIsInTheEvidenceOfAPass() throws Exception {
+        Result r = run("fixture-cs-clc", Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.PASS, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.evidence().windowOpened());
+            String opened = w.trace().stream().map(TraceEvent::event).filter(e -> e.startsWith("window opened: "))
+                    .findFirst().orElse("no 'window opened' event in the trace");
+            assertTrue(opened.contains("(from the moment its 1st control-stream write, the last before its first fast-path "
+                    + "message, reached the client) and measured the phase from that moment to the server's first fast-path "
+                    + "message: the server's 1st fast-path message lost: measured phases 10 to 2000 ms"), opened);
+        }
     }
 
     @Test
