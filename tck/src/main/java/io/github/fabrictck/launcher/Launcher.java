@@ -97,15 +97,9 @@ public final class Launcher {
 
     /**
      * Finds the one driver to judge, or says in one sentence what to change. A listed driver that
-     * cannot be loaded does not hide the others when a healthy driver is chosen by name. A driver
-     * chosen by a name its class holds as a literal is found without instantiating the others
-     * ({@link NamedDriver}); every other case instantiates every listed driver.
+     * cannot be loaded does not hide the others when a healthy driver is chosen by name.
      */
     public static Driver selectDriver(ClassLoader loader, String name) throws ConfigurationError {
-        Driver named = NamedDriver.find(loader, name); // the chosen driver's classes alone, when its name is a literal
-        if (named != null) {
-            return named;
-        }
         List<Driver> drivers = new ArrayList<>();
         List<String> broken = new ArrayList<>();
         Iterator<Driver> it = ServiceLoader.load(Driver.class, loader).iterator();
