@@ -198,13 +198,13 @@ class HSXExploration {
 
         /**
          * Whether every message on the wire has been overtaken by fewer than {@code late} of the
-         * driver's deadlines: later instants time ran to at which an endpoint sent a message (a
-         * timeout that retried). An instant at which the timers due did nothing on the wire, such as
-         * a periodic housekeeping tick with no timeout due yet, is not one: counting those, a driver
-         * that checks a 1 s timeout on a 200 ms tick saw every message delivered before its
-         * timeout could fire. Processing takes no virtual time, so a message an endpoint sent after
-         * time ran to an instant was sent at that instant (one sent on receiving a message then counts
-         * too: the count errs towards less lateness, yet allows at least what counting every instant did).
+         * driver's deadlines: later instants time ran to at which an endpoint sent a hello request (a
+         * hello timeout that retried). An instant at which the timers due sent no hello request, such
+         * as a periodic housekeeping tick with no timeout due yet, is not one, nor is one at which
+         * they sent something else (a keepalive on every tick): counting those, a driver that checks a
+         * 1 s timeout on a 200 ms tick saw every message delivered before its timeout could fire.
+         * Processing takes no virtual time, so a request an endpoint sent after time ran to an instant
+         * was sent at that instant. A driver that never retries is bounded by the horizon alone.
          */
         private boolean lateByFewerThan(int late, List<SimulatedFabric.Wire> parked) {
             if (parked.isEmpty()) {
@@ -212,7 +212,9 @@ class HSXExploration {
             }
             Set<Long> sending = new HashSet<>();
             for (SimulatedFabric.Wire x : w.fabric().wires(x -> true)) {
-                sending.add(x.sentAt());
+                if (x.message().kind() == io.github.fabrictck.spi.hs.WireMessage.Kind.HELLO_REQUEST) {
+                    sending.add(x.sentAt());
+                }
             }
             for (SimulatedFabric.Wire x : parked) {
                 int n = 0;
