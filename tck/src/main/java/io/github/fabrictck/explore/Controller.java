@@ -58,6 +58,8 @@ public final class Controller implements Gate {
 
     // the schedule under way; read and written only by whoever holds the turn (its hand-over orders them)
     private WindowRun run;
+    /** The names of this schedule's threads in its decisions ({@link #name}). */
+    private final java.util.Map<Thread, String> names = new java.util.concurrent.ConcurrentHashMap<>();
     private World world;
     private Scheduler scheduler;
     private final List<String> decisions = new ArrayList<>();
@@ -341,20 +343,30 @@ public final class Controller implements Gate {
      * The options at this step: the stopped threads by role, then the environment's actions. A thread
      * a library started with a name the JDK made up ({@code Thread-93}, another number in every run)
      * is named by where it was started ({@link WindowRun#role}), so that a schedule file replays in
-     * another JVM; two stopped threads of one role are told apart by their order of creation.
+     * another JVM; threads of one role are told apart by their order of creation ({@link #name}).
      */
     private List<String> options(List<Thread> threads) {
         List<String> options = new ArrayList<>(threads.size() + 3);
-        String previous = null;
-        int same = 1;
-        for (Thread t : threads) {
-            String role = run.role(t);
-            same = role.equals(previous) ? same + 1 : 1;
-            previous = role;
-            options.add(same == 1 ? role : role + " #" + same);
-        }
+        threads.forEach(t -> options.add(name(t)));
         options.addAll(world.actions(List.copyOf(options)));
         return options;
+    }
+
+    /**
+     * A thread's name in this schedule's decisions, fixed when it is first asked for: its role, and
+     * for the second and later threads of one role (two started at one site) {@code #2}, {@code #3}
+     * by order of creation among this schedule's threads, whichever of them are stopped at a step.
+     */
+    private String name(Thread t) {
+        String known = names.get(t);
+        if (known != null) {
+            return known;
+        }
+        String role = run.role(t);
+        long earlier = run.threads().stream().filter(u -> u.getId() < t.getId() && run.role(u).equals(role)).count();
+        String name = earlier == 0 ? role : role + " #" + (earlier + 1);
+        names.put(t, name);
+        return name;
     }
 
     /**
@@ -393,7 +405,7 @@ public final class Controller implements Gate {
         synchronized (monitor) {
             threads = new ArrayList<>(stopped.keySet());
         }
-        threads.sort(Comparator.comparing((Thread t) -> run.role(t)).thenComparingLong(Thread::getId));
+        threads.sort(Comparator.comparing(this::name).thenComparingLong(Thread::getId));
         return threads;
     }
 
