@@ -33,7 +33,8 @@ public record Hit(String thread, Point point, boolean after, int occurrence) {
                 + (occurrence == 0 ? "" : " (" + ordinal(occurrence + 1) + " time)");
     }
 
-    private static String ordinal(int n) {
+    /** {@code n} as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st. */
+    public static String ordinal(int n) {
         String suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : switch (n % 10) {
             case 1 -> "st";
             case 2 -> "nd";

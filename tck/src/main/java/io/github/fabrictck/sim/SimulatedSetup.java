@@ -1,5 +1,6 @@
 package io.github.fabrictck.sim;
 
+import io.github.fabrictck.engine.Hit;
 import io.github.fabrictck.engine.Points;
 import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowRun;
@@ -81,7 +82,7 @@ public final class SimulatedSetup implements AutoCloseable {
     public record Loss(Role from, int nth) {
         /** In words: {@code the server's 1st fast-path message}. */
         public String describe() {
-            return "the " + side(from) + "'s " + ordinal(nth) + " fast-path message";
+            return "the " + side(from) + "'s " + Hit.ordinal(nth) + " fast-path message";
         }
     }
 
@@ -153,7 +154,7 @@ public final class SimulatedSetup implements AutoCloseable {
         /** The anchor in words, after "the server stalled N ms": {@code as its 1st control-stream write ...}. */
         public String describe() {
             return switch (anchor) {
-                case SERVER_MESSAGE -> "from the moment its " + ordinal(message) + " control-stream write, the last before "
+                case SERVER_MESSAGE -> "from the moment its " + Hit.ordinal(message) + " control-stream write, the last before "
                         + "its first fast-path message, reached the client";
                 case SERVER_FIRST -> "before its endpoint opens (it sends its first fast-path message before it writes "
                         + "on the control stream)";
@@ -289,11 +290,6 @@ public final class SimulatedSetup implements AutoCloseable {
 
     private static String side(Role r) {
         return r == Role.CLIENT ? "client" : "server";
-    }
-
-    private static String ordinal(int n) {
-        return n + (n % 10 == 1 && n % 100 != 11 ? "st" : n % 10 == 2 && n % 100 != 12 ? "nd"
-                : n % 10 == 3 && n % 100 != 13 ? "rd" : "th");
     }
 
     /** The kit threads of one side, kept across trials. */

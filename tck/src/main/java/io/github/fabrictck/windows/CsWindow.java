@@ -1,5 +1,6 @@
 package io.github.fabrictck.windows;
 
+import io.github.fabrictck.engine.Hit;
 import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.engine.VirtualTime;
@@ -174,7 +175,7 @@ public final class CsWindow extends WindowFixture {
         boolean first = s.anchor() == StallStart.Anchor.SERVER_FIRST;
         long client = first ? t.clientOpenedAt() : t.serverMessageArrivedAt(s.message());
         String point = first ? "the client's application connected"
-                : "its " + ordinal(s.message()) + " control-stream write reached the client";
+                : "its " + Hit.ordinal(s.message()) + " control-stream write reached the client";
         return new PhaseCoverage.Arms(client, t.serverFirstFastPathAt(), clientArm >= 0, serverArm >= 0, point,
                 first ? null : unmoved(t, client));
     }
@@ -201,11 +202,6 @@ public final class CsWindow extends WindowFixture {
         return "the server ended setup at " + VirtualTime.seconds(end) + " as a timer it armed at "
                 + VirtualTime.seconds(fired.get(0)) + " fired, before the stall began at " + VirtualTime.seconds(stallAt)
                 + ": the stall did not move the timeout the server ended on, so its timers did not run behind the client's";
-    }
-
-    private static String ordinal(int n) {
-        return n + (n % 10 == 1 && n % 100 != 11 ? "st" : n % 10 == 2 && n % 100 != 12 ? "nd"
-                : n % 10 == 3 && n % 100 != 13 ? "rd" : "th");
     }
 
     /**
