@@ -37,7 +37,6 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     private volatile int armed;
     private volatile int fired;
     private volatile long lastFiredAt = -1;
-    private final java.util.Map<Long, Integer> firings = new java.util.concurrent.ConcurrentHashMap<>();
     /** For each instant a timer fired at: when each firing was armed (a periodic timer's: its previous run). */
     private final java.util.Map<Long, List<Long>> firingArms = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -84,7 +83,13 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
 
     /** How many timers fired at this virtual instant. */
     public int firedAt(long instant) {
-        return firings.getOrDefault(instant, 0);
+        List<Long> arms = firingArms.get(instant);
+        if (arms == null) {
+            return 0;
+        }
+        synchronized (arms) {
+            return arms.size();
+        }
     }
 
     /**
@@ -229,7 +234,6 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
             if (!dueNow) {
                 fired++;
                 lastFiredAt = time.nanos();
-                firings.merge(lastFiredAt, 1, Integer::sum);
                 List<Long> arms = firingArms.computeIfAbsent(lastFiredAt, k -> new java.util.ArrayList<>());
                 synchronized (arms) {
                     arms.add(armedAt);
