@@ -323,6 +323,8 @@ public final class SimulatedSetup implements AutoCloseable {
         private final List<FastMessage> fastMessages = Collections.synchronizedList(new ArrayList<>());
         private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
         private final java.util.concurrent.atomic.AtomicInteger timerSides = new java.util.concurrent.atomic.AtomicInteger();
+        /** Orders the arrivals of messages and the ends of setup within the trial, also within one virtual instant. */
+        private final java.util.concurrent.atomic.AtomicLong order = new java.util.concurrent.atomic.AtomicLong();
         private volatile int setupMessages = -1;
         private volatile boolean noSetup;
         /** The network's events in flight, by lane ({@code control stream client → server}): each lane is in order. */
@@ -333,6 +335,8 @@ public final class SimulatedSetup implements AutoCloseable {
         private volatile StallStart stallStart;
         /** Virtual nanoseconds of each control-stream write of the server, in order. */
         private final List<Long> serverWrites = new ArrayList<>();
+        /** How many control-stream writes the server had made when it sent its first fast-path message; -1: none sent. */
+        private volatile int serverWritesBeforeFast = -1;
         /** Virtual nanoseconds at which each control-stream write of the server reached the client, in order. */
         private final List<Long> serverArrivals = new ArrayList<>();
         /** Told the number (from 1) of each server control-stream write as it reaches the client, before the client gets it. */
@@ -389,18 +393,15 @@ public final class SimulatedSetup implements AutoCloseable {
         /**
          * Where a stall of the server is anchored for this driver, as this trial (run without a stall)
          * shows it, on the protocol: the arrival at the client of the last control-stream write the
-         * server made before (or in the same instant as) its first fast-path message, or the server's
-         * open if it wrote none. A server that sent nothing on the fast path has no such point: then the
+         * server made before its first fast-path message (in the order the server made them, which tells
+         * apart a write and a send in one virtual instant, either way round), or the server's open if it
+         * wrote none before. A server that sent nothing on the fast path has no such point: then the
          * first timer arms decide (the side that armed first is where the stall begins).
          */
         public StallStart protocolAnchor() {
-            long fast = serverFirstFastPathAt();
-            if (fast < 0) {
+            int before = serverWritesBeforeFast;
+            if (before < 0) {
                 return clientArmedFirst() ? StallStart.CLIENT_FIRST_TIMER : StallStart.SERVER_OPEN;
-            }
-            int before;
-            synchronized (serverWrites) {
-                before = (int) serverWrites.stream().filter(at -> at <= fast).count();
             }
             return before == 0 ? StallStart.SERVER_FIRST : StallStart.serverMessage(before);
         }
@@ -593,6 +594,13 @@ public final class SimulatedSetup implements AutoCloseable {
             private volatile Runnable onFirstTimer = () -> { };
             private volatile int firstTimerOrder;
             private volatile long openedAt = -1;
+            /**
+             * Each message of the peer (control stream or fast path) that reached this side: virtual
+             * nanoseconds and its place in the trial's order of arrivals and ends ({@link Trial#order}).
+             */
+            private final List<long[]> heard = Collections.synchronizedList(new ArrayList<>());
+            /** This side's end in the trial's order of arrivals and ends; 0: not ended. */
+            private volatile long endedOrder;
             // the stall: guarded by stalled
             private final List<Runnable> stalled = new ArrayList<>();
             private boolean stalling;
@@ -663,6 +671,19 @@ public final class SimulatedSetup implements AutoCloseable {
             /** When each timer of this side's driver that fired at {@code instant} was armed, in virtual nanoseconds. */
             public List<Long> timerArmsFiredAt(long instant) {
                 return context.timerArmsFiredAt(instant);
+            }
+
+            /**
+             * Whether a message of the peer (on the control stream or the fast path) reached this side after
+             * {@code from} (virtual nanoseconds) and before this side ended setup, in the trial's order of
+             * arrivals and ends: false means it ended on its own (a timer), not on the peer's word, even when
+             * a message arrived in the same virtual instant, after its end.
+             */
+            public boolean heardFromPeerBeforeEnd(long from) {
+                long end = endedOrder;
+                synchronized (heard) {
+                    return heard.stream().anyMatch(h -> h[0] > from && (end == 0 || h[1] < end));
+                }
             }
 
             /** {@code client} or {@code server}. */
@@ -782,6 +803,7 @@ public final class SimulatedSetup implements AutoCloseable {
                     mode = c.mode();
                 }
                 endedAt = time.nanos();
+                endedOrder = order.incrementAndGet();
                 run.trace().add("kit", time.stamp() + " the " + side.name + " ended setup "
                         + (mode != null ? "on " + mode : "with " + failure), null);
                 oneEnded();
@@ -839,6 +861,7 @@ public final class SimulatedSetup implements AutoCloseable {
                     if (!current()) {
                         return;
                     }
+                    peer.heard.add(new long[] {time.nanos(), order.incrementAndGet()});
                     if (side.role == Role.SERVER) {
                         int nth;
                         synchronized (serverArrivals) {
@@ -888,6 +911,11 @@ public final class SimulatedSetup implements AutoCloseable {
                     nth = ++fastSent;
                 }
                 boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth || fastPathDown && !ended();
+                if (side.role == Role.SERVER && nth == 1) {
+                    synchronized (serverWrites) {
+                        serverWritesBeforeFast = serverWrites.size();
+                    }
+                }
                 fastMessages.add(new FastMessage(side.role, nth, time.nanos(), lost, copy.length));
                 if (lost) {
                     run.trace().add("kit", time.stamp() + " lost: " + new Loss(side.role, nth).describe()
@@ -900,6 +928,7 @@ public final class SimulatedSetup implements AutoCloseable {
                         () -> {
                             lanes.remove(event[0]);
                             setupInFlight.remove(event[0]);
+                            peer.heard.add(new long[] {time.nanos(), order.incrementAndGet()});
                             peer.handOff(peer.side.fast, () -> {
                                 if (peer.endpoint != null) {
                                     peer.endpoint.onFastPath(copy);

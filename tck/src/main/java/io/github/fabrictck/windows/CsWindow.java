@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Assumptions;
  * from that arrival to the server's first fast-path message; a sweep passes only if the measured
  * phases cover the range. (A setup whose server sends nothing on the fast path has no such point:
  * its stall begins at the client's first timer arm and its phase is measured between the two sides'
- * first timer arms.) No hold in the driver's code is needed. The one-way delay
+ * first timer arms.) A trial whose server's timeout the stall did not move measures no phase
+ * ({@link #unmoved}, {@link PhaseCoverage#movedWithTheStall}). No hold in the driver's code is needed. The one-way delay
  * of the control stream and the fast path is {@code fabric-tck.controlDelay} ms (default 10); setup
  * must end within {@code fabric-tck.setupBound} s of virtual time (default 10).
  */
@@ -177,7 +178,22 @@ public final class CsWindow extends WindowFixture {
         String point = first ? "the client's application connected"
                 : "its " + Hit.ordinal(s.message()) + " control-stream write reached the client";
         return new PhaseCoverage.Arms(client, t.serverFirstFastPathAt(), clientArm >= 0, serverArm >= 0, point,
-                first ? null : unmoved(t, client));
+                first ? null : unmoved(t, client), first ? -1 : timedOut(t));
+    }
+
+    /**
+     * When the server ended setup on its own, or -1: not on the fast path, in an instant in which a timer
+     * of it fired, and before any message of the client reached it after its first fast-path message.
+     */
+    static long timedOut(Trial t) {
+        Trial.End s = t.server();
+        long end = s.endedAt();
+        long fast = t.serverFirstFastPathAt();
+        if (end < 0 || fast < 0 || s.mode() == io.github.fabrictck.spi.cs.Mode.FAST_PATH
+                || s.timerArmsFiredAt(end).isEmpty() || s.heardFromPeerBeforeEnd(fast)) {
+            return -1;
+        }
+        return end;
     }
 
     /**
@@ -326,8 +342,17 @@ public final class CsWindow extends WindowFixture {
     }
 
     private static PhaseCoverage.Judgement coverage(List<PhaseCoverage.Arms> arms) {
-        return PhaseCoverage.judge(arms, 0, TimeUnit.MILLISECONDS.toNanos(PHASE_MAX_MS), TimeUnit.MILLISECONDS.toNanos(STEP_MS));
+        return PhaseCoverage.judge(PhaseCoverage.movedWithTheStall(arms, TimeUnit.MILLISECONDS.toNanos(MOVE_TOLERANCE_MS)),
+                0, TimeUnit.MILLISECONDS.toNanos(PHASE_MAX_MS), TimeUnit.MILLISECONDS.toNanos(STEP_MS));
     }
+
+    /**
+     * How much sooner after its fast-path step than in the loss case's trial of the lowest phase a server
+     * may time out and still count as a timeout the stall moved: half the sweep, so that a timer wheel with a
+     * tick of up to a second counts as moved, and a deadline fixed before the stall leaves at least the
+     * upper half of the range unreached.
+     */
+    static final long MOVE_TOLERANCE_MS = PHASE_MAX_MS / 2;
 
     /** The trial's conditions in words, as failures name them. */
     String describe(Loss loss, long stallMs, StallStart start, PhaseCoverage.Arms arms) {

@@ -30,13 +30,22 @@ final class PhaseCoverage {
      * @param clientPoint the client's point in words ({@code its 1st control-stream write reached the client}),
      *                    or {@code null} for the first timer arms
      * @param unmoved     why the trial has no phase though both points were reached (the server ended setup
-     *                    on a timer armed before the stall began, which the stall did not move), or {@code null}
+     *                    on a timeout the stall did not move), or {@code null}
+     * @param timedOut    virtual nanoseconds at which the server ended setup on its own (a timer fired and no
+     *                    message of the client had reached it since its point), or -1: it ended on the
+     *                    client's word, on the fast path, or not at all, or the stall moved the whole server
      */
-    record Arms(long client, long server, boolean clientTimer, boolean serverTimer, String clientPoint, String unmoved) {
+    record Arms(long client, long server, boolean clientTimer, boolean serverTimer, String clientPoint, String unmoved,
+            long timedOut) {
 
         /** The first timer arms of one trial (-1: the side armed none). */
         Arms(long client, long server) {
-            this(client, server, client >= 0, server >= 0, null, null);
+            this(client, server, client >= 0, server >= 0, null, null, -1);
+        }
+
+        /** This trial with no phase, for the reason given. */
+        Arms unmoved(String why) {
+            return new Arms(client, server, clientTimer, serverTimer, clientPoint, why, timedOut);
         }
 
         /** Whether the phase is measured on the protocol rather than between the first timer arms. */
@@ -76,6 +85,33 @@ final class PhaseCoverage {
             return "measured phase " + ms(p) + " ms (the server's first timer armed " + ms(Math.abs(p)) + " ms "
                     + (p >= 0 ? "after" : "before") + " the client's)";
         }
+    }
+
+    /**
+     * The trials of one loss case again, each marked as having no phase whose server timed out sooner
+     * after its point than in the measured trial of the lowest phase in which it timed out, by more than
+     * {@code tolerance}. Judged by the outcome, whatever the server's timers are: a server whose timeout
+     * moves with the stall ends the same time after its point in every trial (give or take a timer wheel's
+     * tick); one whose deadline was fixed before the stall began (armed then, or computed then and armed
+     * later, or checked on a periodic tick) ends at the same instant whatever the stall, ever sooner after
+     * its point as the phase grows, so the stall did not put its timers behind the client's.
+     *
+     * @param trials    the points of every trial of one loss case
+     * @param tolerance how much sooner is still a timeout that moved (a wheel's tick), in nanoseconds
+     */
+    static List<Arms> movedWithTheStall(List<Arms> trials, long tolerance) {
+        Arms lowest = trials.stream().filter(a -> a.measured() && a.timedOut() >= 0)
+                .min(java.util.Comparator.comparingLong(Arms::phase)).orElse(null);
+        if (lowest == null) {
+            return trials;
+        }
+        long after = lowest.timedOut() - lowest.server();
+        return trials.stream().map(a -> !a.measured() || a.timedOut() < 0 || after - (a.timedOut() - a.server()) <= tolerance
+                ? a
+                : a.unmoved("the server ended setup on a timer " + ms(a.timedOut() - a.server()) + " ms after its first "
+                        + "fast-path message, where in the trial of the lowest measured phase (" + ms(lowest.phase())
+                        + " ms) it ended " + ms(after) + " ms after: its timeout did not move with the stall (a deadline "
+                        + "fixed before the stall began), so its timers did not run behind the client's")).toList();
     }
 
     /** What a sweep's measured phases show. */
@@ -135,7 +171,7 @@ final class PhaseCoverage {
         String measured = "measured phases " + ms(phases[0]) + " to " + ms(phases[phases.length - 1]) + " ms over "
                 + phases.length + " trial(s)" + (phases.length < trials.size()
                 ? " (" + (trials.size() - phases.length) + (protocol ? " trial(s) with no measured phase)"
-                : " trial(s) with a timer on one side only)") : "") + unmoved;
+                : " trial(s) with a timer on one side only)") : "");
         long previous = lo;
         for (long p : phases) {
             if (p < lo - step || p > hi + step) {
@@ -143,20 +179,20 @@ final class PhaseCoverage {
             }
             long at = Math.min(hi, Math.max(lo, p));
             if (at - previous > step) {
-                return gap(measured, previous, at, range, step);
+                return gap(measured, previous, at, range, step, unmoved);
             }
             previous = Math.max(previous, at);
         }
         if (hi - previous > step) {
-            return gap(measured, previous, hi, range, step);
+            return gap(measured, previous, hi, range, step, unmoved);
         }
         return new Judgement(Kind.COVERED, measured + ", covering " + range + " with no gap wider than the step of "
-                + ms(step) + " ms");
+                + ms(step) + " ms" + unmoved);
     }
 
-    private static Judgement gap(String measured, long from, long to, String range, long step) {
+    private static Judgement gap(String measured, long from, long to, String range, long step, String unmoved) {
         return new Judgement(Kind.GAP, measured + " leave " + ms(from) + "–" + ms(to) + " ms of the documented range "
-                + range + " unreached, more than the step of " + ms(step) + " ms", from, to);
+                + range + " unreached, more than the step of " + ms(step) + " ms" + unmoved, from, to);
     }
 
     /** Nanoseconds as milliseconds, exact: {@code 980}, {@code 12.5}, {@code -30}. */

@@ -307,6 +307,48 @@ class LauncherEndToEndTest {
         }
     }
 
+    /**
+     * "Arm late, aim early": a server that fixes its confirm deadline as it accepts but arms the timer for
+     * it only when CONFIRM arrives, or checks that fixed deadline on a wheel's tick, ends on a timer armed
+     * after the stall began, yet its timeout does not move with the stall. Judged by the outcome (how long
+     * after its fast-path step the server ended on its timer, trial by trial), not by when a timer was
+     * armed: ERROR, never PASS.
+     */
+    @Test
+    void aServerWhoseDeadlineWasFixedBeforeTheStallIsErrorNotPassThoughItsTimerIsArmedAfter() throws Exception {
+        unmovedDeadlineIsError("fixture-cs-aim-early");
+    }
+
+    @Test
+    void aServerCheckingADeadlineFixedBeforeTheStallOnAWheelIsErrorNotPass() throws Exception {
+        unmovedDeadlineIsError("fixture-cs-wheel-fixed");
+    }
+
+    private void unmovedDeadlineIsError(String driver) throws Exception {
+        Result r = run(driver, Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), driver + " " + w.label() + ": " + w.reason());
+            assertTrue(w.reason().startsWith("the sweep did not reach the documented phases"), w.reason());
+            assertTrue(w.reason().contains("its timeout did not move with the stall"), w.reason());
+        }
+    }
+
+    /**
+     * A server that writes on the control stream in the same virtual instant as its first fast-path message,
+     * after it, has the stall anchored on its last write before that message (its ACCEPT), in the order it
+     * made them; anchored on the later write, every trial measured a phase of minus one delay: a false ERROR.
+     */
+    @Test
+    void aControlWriteInTheSameInstantAfterTheFirstFastPathMessageIsNotTheStallAnchor() throws Exception {
+        Result r = run("fixture-cs-note-after-link", Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.PASS, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.evidence().windowOpened());
+        }
+    }
+
     @Test
     void theStallAnchorIsInTheEvidenceOfAPass() throws Exception {
         Result r = run("fixture-cs-clc", Set.of("CS-1"), new ArrayList<>());

@@ -112,4 +112,46 @@ class PhaseCoverageTest {
                 new Arms(20 * MS, 7_500_000).describe());
         assertEquals("no measured phase (the server armed no timer)", new Arms(20 * MS, -1).describe());
     }
+
+    /**
+     * One protocol-anchored trial per stall of 0 to 2000 ms: the client's point at 20 ms, the server's first
+     * fast-path message one delay (10 ms) after the stall, and the server's end on its own timer at
+     * {@code timedOut(stall, serverPoint)} ms, or on the client's word when that is negative.
+     */
+    private static List<Arms> timedOut(java.util.function.LongBinaryOperator timedOut) {
+        List<Arms> trials = new ArrayList<>();
+        for (long stall = 0; stall <= 2000; stall += 10) {
+            long server = 20 + 10 + stall;
+            long end = timedOut.applyAsLong(stall, server);
+            trials.add(new Arms(20 * MS, server * MS, true, true, "its 1st control-stream write reached the client", null,
+                    end < 0 ? -1 : end * MS));
+        }
+        return trials;
+    }
+
+    private static Judgement judgeMoved(List<Arms> trials) {
+        return judge(PhaseCoverage.movedWithTheStall(trials, 1000 * MS));
+    }
+
+    @Test
+    void aTimeoutThatMovesWithTheStallCoversTheRangeOnATimerWheelToo() {
+        assertEquals(Kind.COVERED, judgeMoved(timedOut((stall, server) -> server + 2000)).kind());
+        // a 100 ms wheel: the deadline is honoured on the first tick at or after it
+        assertEquals(Kind.COVERED, judgeMoved(timedOut((stall, server) -> (server + 2000 + 99) / 100 * 100)).kind());
+        // a server that ends on the client's word from some phase on is not judged by when it ended
+        assertEquals(Kind.COVERED, judgeMoved(timedOut((stall, server) -> stall < 500 ? server + 2000 : -1)).kind());
+    }
+
+    @Test
+    void aDeadlineFixedBeforeTheStallLeavesTheUpperHalfUnreached() {
+        // "arm late, aim early": whatever the stall, the server ends at 2,050 ms (or just after the stall, past it)
+        Judgement j = judgeMoved(timedOut((stall, server) -> Math.max(2050, server)));
+        assertEquals(Kind.GAP, j.kind());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(1010), j.gapFrom(), j.words());
+        assertEquals("measured phases 10 to 1010 ms over 101 trial(s) (100 trial(s) with no measured phase) leave "
+                + "1010–2000 ms of the documented range 0–2000 ms unreached, more than the step of 10 ms; in 100 trial(s) "
+                + "the server ended setup on a timer 1010 ms after its first fast-path message, where in the trial of the "
+                + "lowest measured phase (10 ms) it ended 2020 ms after: its timeout did not move with the stall (a "
+                + "deadline fixed before the stall began), so its timers did not run behind the client's", j.words());
+    }
 }
