@@ -362,12 +362,31 @@ public final class Controller implements Gate {
         if (known != null) {
             return known;
         }
-        String role = run.role(t);
-        long earlier = run.threads().stream().filter(u -> u.getId() < t.getId() && run.role(u).equals(role)).count();
+        String role = uncounted(run.role(t));
+        long earlier = run.threads().stream().filter(u -> u.getId() < t.getId() && uncounted(run.role(u)).equals(role)).count();
         String name = earlier == 0 ? role : role + " #" + (earlier + 1);
         names.put(t, name);
         return name;
     }
+
+    /**
+     * A thread name the JDK made up from counters of the whole JVM ({@code pool-3-thread-1} of
+     * {@code Executors}' default thread factory, {@code ForkJoinPool-1-worker-2}, the common pool's workers,
+     * {@code Timer-0}, {@code Thread-93}), which differ from one JVM, or one schedule, to the next, with its
+     * counters as letters ({@code pool-N-thread-M}); the {@code #2} of {@link #name} then tells such threads
+     * apart by their order of creation, the same in every run of the schedule. Any other name as it is.
+     */
+    static String uncounted(String role) {
+        return JDK_COUNTED.matcher(role).matches()
+                ? role.replaceFirst("^pool-\\d+-thread-\\d+$", "pool-N-thread-M")
+                        .replaceFirst("^ForkJoinPool-\\d+-worker-\\d+$", "ForkJoinPool-N-worker-M")
+                        .replaceFirst("-worker-\\d+$", "-worker-M")
+                        .replaceFirst("^(Timer|Thread)-\\d+$", "$1-N")
+                : role;
+    }
+
+    private static final java.util.regex.Pattern JDK_COUNTED = java.util.regex.Pattern.compile(
+            "pool-\\d+-thread-\\d+|ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool\\.commonPool-worker-\\d+|Timer-\\d+|Thread-\\d+");
 
     /**
      * Asks the scheduler and records its decision.
