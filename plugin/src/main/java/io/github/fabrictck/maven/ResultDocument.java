@@ -156,6 +156,7 @@ final class ResultDocument {
                 repeat.putObject("timeToDetectMillis").put("min", d.min()).put("median", d.median())
                         .put("p95", d.p95()).put("max", d.max());
             }
+            repeat.put("firstError", r.firstError());
         }
         ArrayNode trace = window.putArray("trace");
         for (TraceEvent t : w.trace()) {

@@ -36,7 +36,16 @@ public final class Repetition {
         List<Outcome> outcomes = runs.stream().map(WindowResult::outcome).toList();
         Outcome outcome = outcome(outcomes);
         WindowResult first = runs.stream().filter(w -> w.outcome() == outcome).findFirst().orElseThrow();
-        return fold(first, outcomes, runs.stream().map(WindowResult::durationMillis).toList(), settings);
+        return fold(first, outcomes, runs.stream().map(WindowResult::durationMillis).toList(), settings,
+                runs.stream().filter(w -> w.outcome() == Outcome.ERROR).findFirst().map(Repetition::errorReason).orElse(null));
+    }
+
+    /**
+     * The reason of the first ERROR among the runs {@code w} stands for: its own reason when it is an ERROR (without
+     * the counts a fold put before it), else the first ERROR a fold of its runs kept ({@link RepeatStats#firstError}).
+     */
+    public static String errorReason(WindowResult w) {
+        return w.outcome() == Outcome.ERROR ? ownReason(w) : w.repeat() == null ? null : w.repeat().firstError();
     }
 
     /** The verdict of runs with these outcomes: FAIL over ERROR over PASS over NOT_APPLICABLE. */
@@ -55,9 +64,21 @@ public final class Repetition {
         return fold(first, outcomes, millis, Map.of());
     }
 
-    /** {@link #fold(WindowResult, List, List)} in a run with these {@code fabric-tck.*} settings. */
+    /**
+     * {@link #fold(WindowResult, List, List)} in a run with these {@code fabric-tck.*} settings, with the first ERROR
+     * {@code first} knows of ({@link #errorReason}).
+     */
     public static WindowResult fold(WindowResult first, List<Outcome> outcomes, List<Long> millis,
                                     Map<String, String> settings) {
+        return fold(first, outcomes, millis, settings, errorReason(first));
+    }
+
+    /**
+     * {@link #fold(WindowResult, List, List)} in a run with these {@code fabric-tck.*} settings; {@code firstError}
+     * is the reason of the first run that was an ERROR ({@link #errorReason}), kept when the verdict is FAIL.
+     */
+    public static WindowResult fold(WindowResult first, List<Outcome> outcomes, List<Long> millis,
+                                    Map<String, String> settings, String firstError) {
         if (outcomes.size() == 1) {
             return first;
         }
@@ -75,7 +96,8 @@ public final class Repetition {
         java.util.Arrays.sort(detect);
         RepeatStats.Distribution ttd = detect.length == 0 ? null : new RepeatStats.Distribution(detect[0],
                 percentile(detect, 50), percentile(detect, 95), detect[detect.length - 1]);
-        RepeatStats stats = new RepeatStats(outcomes.size(), pass, fail, error, notApplicable, ttd);
+        RepeatStats stats = new RepeatStats(outcomes.size(), pass, fail, error, notApplicable, ttd,
+                outcome == Outcome.FAIL && error > 0 ? firstError : null);
         String counts = outcomes.size() + " runs: " + pass + " pass, " + fail + " fail, " + error + " error"
                 + (notApplicable > 0 ? ", " + notApplicable + " not applicable" : "");
         String own = ownReason(first);

@@ -298,8 +298,12 @@ public final class Sharding {
             Named holder = from.get(runs.stream().filter(x -> x.outcome() == outcome).findFirst().orElseThrow());
             WindowResult details = holder.result().windows().stream().filter(w -> w.label().equals(label))
                     .findFirst().orElseThrow();
+            // the first ERROR run is the first of its shard that was one: that shard's fold kept its reason
+            String firstError = runs.stream().filter(x -> x.outcome() == Outcome.ERROR).findFirst()
+                    .map(x -> from.get(x).result().windows().stream().filter(w -> w.label().equals(label)).findFirst()
+                            .map(Repetition::errorReason).orElse(null)).orElse(null);
             windows.add(Repetition.fold(details, outcomes, runs.stream().map(Result.ShardRun::durationMillis).toList(),
-                    first.result().run() == null ? Map.of() : first.result().run().settings()));
+                    first.result().run() == null ? Map.of() : first.result().run().settings(), firstError));
         }
         Result.Run run = first.result().run();
         return new Result(Result.SCHEMA, first.result().tckVersion(), first.result().driver(), first.result().jvm(),

@@ -312,6 +312,9 @@ public final class HtmlReport {
             h.append(" Time to detect: min ").append(d.min()).append(" ms, median ").append(d.median()).append(" ms, p95 ")
                     .append(d.p95()).append(" ms, max ").append(d.max()).append(" ms.");
         }
+        if (r.firstError() != null) {
+            h.append(" First ERROR: ").append(Html.escape(r.firstError()));
+        }
         h.append("</p></div>\n");
     }
 

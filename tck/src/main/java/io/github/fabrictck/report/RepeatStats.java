@@ -10,8 +10,16 @@ package io.github.fabrictck.report;
  * @param error               how many were errors
  * @param notApplicable       how many were not applicable
  * @param timeToDetectMillis  the distribution of the failing runs' durations, or {@code null} when none failed
+ * @param firstError          the reason of the first run that was an ERROR when the verdict is FAIL (whose reason is
+ *                            the first FAIL's), so that what went wrong in the other runs is not lost; else {@code null}
  */
-public record RepeatStats(int runs, int pass, int fail, int error, int notApplicable, Distribution timeToDetectMillis) {
+public record RepeatStats(int runs, int pass, int fail, int error, int notApplicable, Distribution timeToDetectMillis,
+                          String firstError) {
+
+    /** The counts and time to detect of runs none of which was an ERROR beside a FAIL. */
+    public RepeatStats(int runs, int pass, int fail, int error, int notApplicable, Distribution timeToDetectMillis) {
+        this(runs, pass, fail, error, notApplicable, timeToDetectMillis, null);
+    }
 
     /**
      * Whether the outcome changed between runs: flaky. A variant NOT_APPLICABLE (or PASS, or FAIL) in

@@ -191,7 +191,8 @@ public final class ResultJson {
         RepeatStats.Distribution d = r.timeToDetectMillis();
         return object("runs", (long) r.runs(), "pass", (long) r.pass(), "fail", (long) r.fail(), "error", (long) r.error(),
                 "notApplicable", (long) r.notApplicable(), "timeToDetectMillis",
-                d == null ? null : object("min", d.min(), "median", d.median(), "p95", d.p95(), "max", d.max()));
+                d == null ? null : object("min", d.min(), "median", d.median(), "p95", d.p95(), "max", d.max()),
+                "firstError", r.firstError());
     }
 
     private static RepeatStats repeatFromJson(Node w) {
@@ -206,7 +207,7 @@ public final class ResultJson {
                     t.number("p95").longValue(), t.number("max").longValue());
         }
         return new RepeatStats(r.integer("runs"), r.integer("pass"), r.integer("fail"), r.integer("error"),
-                r.integer("notApplicable"), d);
+                r.integer("notApplicable"), d, r.optionalString("firstError"));
     }
 
     private static Map<String, Object> object(Object... namesAndValues) {

@@ -52,6 +52,23 @@ class RepetitionTest {
     }
 
     @Test
+    void theFirstErrorsReasonIsKeptBesideAFailsInTheResultFileAndTheReport() {
+        WindowResult error = new WindowResult("CQ-1", "a", "t", "completion-queue", Outcome.ERROR, 1,
+                "the driver did not settle <within 5 s>", List.of(), Evidence.none(), "mvn", List.of());
+        WindowResult w = Repetition.aggregate(List.of(run(Outcome.PASS, 1), error, run(Outcome.FAIL, 3), run(Outcome.ERROR, 4)));
+        assertEquals(Outcome.FAIL, w.outcome());
+        assertTrue(w.reason().endsWith("; first FAIL: FAIL reason"), w.reason());
+        assertEquals("the driver did not settle <within 5 s>", w.repeat().firstError());
+        WindowResult read = io.github.fabrictck.report.ResultJson.windowFromJson(io.github.fabrictck.report.ResultJson.toJson(w));
+        assertEquals(w.repeat(), read.repeat());
+        assertTrue(io.github.fabrictck.report.HtmlReport.render(result(java.util.Map.of(), w))
+                .contains("First ERROR: the driver did not settle &lt;within 5 s&gt;"));
+        // an ERROR verdict's reason is already the first ERROR's; a FAIL without ERRORs has none
+        assertNull(Repetition.aggregate(List.of(run(Outcome.PASS, 1), run(Outcome.ERROR, 2))).repeat().firstError());
+        assertNull(Repetition.aggregate(List.of(run(Outcome.PASS, 1), run(Outcome.FAIL, 2))).repeat().firstError());
+    }
+
+    @Test
     void errorsWithoutFailuresAreAnError() {
         WindowResult w = Repetition.aggregate(List.of(run(Outcome.PASS, 1), run(Outcome.ERROR, 2)));
         assertEquals(Outcome.ERROR, w.outcome());

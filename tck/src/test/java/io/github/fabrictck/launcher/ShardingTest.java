@@ -120,26 +120,37 @@ class ShardingTest {
         }
         WindowResult whole = Repetition.aggregate(runs, settings);
         assertEquals(wording + "4 pass, 3 fail, 1 error; first FAIL: FAIL at 12", whole.reason());
+        // the ERROR's reason is not lost beside the FAIL's
+        assertEquals("ERROR at 15", whole.repeat().firstError());
         for (int n = 2; n <= 5; n++) {
             List<Outcome> all = new ArrayList<>();
             List<Long> millis = new ArrayList<>();
             WindowResult details = null;
+            String firstError = null;
             Outcome verdict = Repetition.outcome(List.of(outcomes));
             for (int r = 0; r < outcomes.length; r++) {
                 all.add(outcomes[r]);
                 millis.add(10L + r);
                 if (details == null && outcomes[r] == verdict) {
                     // the shard holding the first run with the verdict's outcome kept it, folded with its own runs
-                    int shard = r % n;
-                    List<WindowResult> own = new ArrayList<>();
-                    for (int k = shard; k < outcomes.length; k += n) {
-                        own.add(runs.get(k));
-                    }
-                    details = Repetition.aggregate(own, settings);
+                    details = shardFold(runs, r % n, n, settings);
+                }
+                if (firstError == null && outcomes[r] == Outcome.ERROR) {
+                    // and the shard holding the first ERROR kept its reason, whatever that shard's verdict
+                    firstError = Repetition.errorReason(shardFold(runs, r % n, n, settings));
                 }
             }
-            assertEquals(whole, Repetition.fold(details, all, millis, settings), "merged from " + n + " shards");
+            assertEquals(whole, Repetition.fold(details, all, millis, settings, firstError), "merged from " + n + " shards");
         }
+    }
+
+    /** What shard {@code shard} of {@code n} holds of the runs, folded as its fork folds them. */
+    private static WindowResult shardFold(List<WindowResult> runs, int shard, int n, Map<String, String> settings) {
+        List<WindowResult> own = new ArrayList<>();
+        for (int k = shard; k < runs.size(); k += n) {
+            own.add(runs.get(k));
+        }
+        return Repetition.aggregate(own, settings);
     }
 
     private static WindowResult verdict(String label, Outcome o, long millis) {
