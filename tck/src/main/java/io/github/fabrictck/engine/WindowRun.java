@@ -181,6 +181,16 @@ public final class WindowRun {
 
     private static final java.util.regex.Pattern JDK_NAMED = java.util.regex.Pattern.compile("Thread-\\d+");
 
+    /**
+     * The live thread a driver thread is about to join or joins with no timeout ({@code Thread.join()}), or
+     * {@code null}: until that thread ends, letting it run only makes it wait.
+     */
+    public Thread joining(Thread t) {
+        DriverThread d = threads.get(t);
+        Thread j = d == null ? null : d.joining;
+        return j != null && j.isAlive() ? j : null;
+    }
+
     /** How many driver threads are known so far. */
     public int threadCount() {
         return threads.size();
@@ -724,8 +734,14 @@ public final class WindowRun {
                 // from its first point: until then it runs code the kit does not see, and the driver has not settled
                 track(started0);
                 startedHere = started0;
+                if (gate != null) {
+                    beginsStopped(started0);
+                }
             }
         }
+        Thread joins = kind == Point.Kind.SYNC_CALL && args.length == 1 && args[0] instanceof Thread j
+                && "join".equals(target.method()) && "java.lang.Thread".equals(target.owner()) ? j : null;
+        d.joining = joins;
         hit(d, p, false, args, null);
         long timeout = kind == Point.Kind.SYNC_CALL ? Blocking.timeoutNanos(target, args) : Blocking.NOT_BLOCKING;
         Object wakeKey = kind == Point.Kind.SYNC_CALL ? Wakes.wakeKey(target, args) : null;
@@ -782,6 +798,7 @@ public final class WindowRun {
             }
             throw e;
         } finally {
+            d.joining = null;
             if (awaitDepth > 0) {
                 locks.reacquiredAfterAwait(awaitLock, t, awaitDepth);
             }
@@ -865,6 +882,48 @@ public final class WindowRun {
         d.handOffsSeen();
         g.pause(t, new Point(Point.Kind.SYNC_CALL, "thread begins", started.get(t)), false);
         epoch.incrementAndGet();
+    }
+
+    /** {@code Thread.target}, or {@code null} while {@code java.lang} is not open to the kit (the agent opens it). */
+    private static final java.lang.reflect.Field TARGET = threadTarget();
+
+    private static java.lang.reflect.Field threadTarget() {
+        try {
+            java.lang.reflect.Field f = Thread.class.getDeclaredField("target");
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Under an exploration, a thread the driver starts itself ({@code new Thread(runnable).start()}, DiSNI's
+     * {@code new Thread(this)}) passes {@link #threadBegins} before its runnable runs, as a thread of the
+     * context's factory does: its first statements (DiSNI's {@code running = true}) are the scheduler's to
+     * order against the other threads', not a race the JVM decides between {@code start()} and its first
+     * point. Its runnable is wrapped before it starts; a subclass of {@code Thread} with its own {@code run}
+     * (no runnable to wrap), or a JVM that does not open {@code java.lang} to the kit, runs unseen up to its
+     * first point, as before.
+     */
+    private static void beginsStopped(Thread t) {
+        if (TARGET == null || t.getState() != Thread.State.NEW) {
+            return;
+        }
+        try {
+            if (t.getClass().getMethod("run").getDeclaringClass() != Thread.class) {
+                return;
+            }
+            Runnable target = (Runnable) TARGET.get(t);
+            if (target != null) {
+                TARGET.set(t, (Runnable) () -> {
+                    threadBegins();
+                    target.run();
+                });
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // left as it is: it is a driver thread from its start, controlled from its first point
+        }
     }
 
     /**
@@ -953,6 +1012,8 @@ public final class WindowRun {
         volatile long selfWakes;
         volatile boolean acquiring;
         volatile long hits;
+        /** The thread it is about to join, or joins now, with no timeout ({@code Thread.join()}), or {@code null}. */
+        volatile Thread joining;
         /** It passed a monitor point and has passed no other point since (a synchronized method's call site). */
         volatile boolean atMonitorPoint;
         /** The executor this thread is handing work to now, or {@code null}. */

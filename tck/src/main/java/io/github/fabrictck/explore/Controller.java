@@ -64,6 +64,13 @@ public final class Controller implements Gate {
     private Scheduler scheduler;
     private final List<String> decisions = new ArrayList<>();
     private long fingerprint = 1125899906842597L;
+    /**
+     * The one driver thread offered at every decision since {@link #aloneSince}, or {@code null}: a thread that
+     * had every turn. Another decision may have offered no driver thread (only the environment's actions), or
+     * threads about to join one ({@link WindowRun#joining}), which running would only make wait.
+     */
+    private Thread alone;
+    private int aloneSince;
     /** An environment action a stopped thread chose, which the kit's thread carries out. */
     private String pendingAction;
     /** What a stopped thread's decision threw (a replay that diverged), which the kit's thread rethrows. */
@@ -285,6 +292,14 @@ public final class Controller implements Gate {
                             deadlock) : world.judgeEnd().orElse(null);
                     return new Outcome(List.copyOf(decisions), fingerprint, end);
                 }
+                if (decisions.size() >= MAX_DECISIONS && alone != null && decisions.size() - aloneSince >= MAX_DECISIONS / 2) {
+                    // no other driver thread was offered a turn, so none was starved: what waits for this one is the
+                    // scenario's to judge (a close() that joins it), not the scheduler's failure to end the schedule
+                    Optional<World.Failure> endless = world.judgeEndless(describe(alone), decisions.size() - aloneSince);
+                    if (endless.isPresent()) {
+                        return new Outcome(List.copyOf(decisions), fingerprint, endless.get());
+                    }
+                }
                 if (decisions.size() >= MAX_DECISIONS) {
                     // a design property, as the scripted windows judge it: threads that spin-poll never let a schedule end
                     throw new org.opentest4j.TestAbortedException("the driver's threads never block: a schedule took "
@@ -394,6 +409,12 @@ public final class Controller implements Gate {
      * @return the thread chosen, or {@code null} for an environment action (then {@link #pendingAction})
      */
     private Thread choose(List<Thread> threads, List<String> options) {
+        // a thread about to join another (Thread.join(), no timeout) only waits if it runs: it is not kept from anything
+        List<Thread> free = threads.size() < 2 ? threads : threads.stream().filter(t -> run.joining(t) == null).toList();
+        if (free.size() > 1 || free.size() == 1 && free.get(0) != alone) {
+            alone = free.size() == 1 ? free.get(0) : null;
+            aloneSince = decisions.size();
+        }
         int i = scheduler.choose(options, decisions.size());
         String choice = options.get(i);
         decisions.add(choice);
@@ -411,6 +432,18 @@ public final class Controller implements Gate {
         fingerprint = 31 * fingerprint + choice.hashCode();
         pendingAction = choice;
         return null;
+    }
+
+    /** A stopped thread's name, the point it is stopped at and the threads that join it. */
+    private String describe(Thread t) {
+        Stop s;
+        synchronized (monitor) {
+            s = stopped.get(t);
+        }
+        List<String> joiners = run.threads().stream().filter(u -> run.joining(u) == t).map(this::name).sorted().toList();
+        return name(t) + " (" + (s == null ? "" : "stopped " + (s.isAfter ? "after " : "at ") + s.point.target()
+                + (s.point.at() == null ? "" : " at " + s.point.at())) + (s == null || joiners.isEmpty() ? "" : "; ")
+                + (joiners.isEmpty() ? "" : "joined by " + String.join(", ", joiners) + " in Thread.join") + ")";
     }
 
     private void act(String action) {

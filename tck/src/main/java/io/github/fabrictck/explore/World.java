@@ -47,6 +47,17 @@ public interface World {
         return false;
     }
 
+    /**
+     * A schedule that cannot end: for {@code decisions} decisions one driver thread, {@code runner}, was the
+     * only one offered a turn (so the scheduler starved no other) and it took them, passing points without
+     * ending or waiting for anything. A scenario call that waits for it (a {@code close()} that joins it)
+     * is the driver's bug, named here; by default empty, and the schedule is the kit's ERROR (a driver that
+     * spin-polls).
+     */
+    default Optional<Failure> judgeEndless(String runner, int decisions) {
+        return Optional.empty();
+    }
+
     /** A broken rule once nothing is left to do (every thread idle, no action enabled), or empty. */
     Optional<Failure> judgeEnd();
 

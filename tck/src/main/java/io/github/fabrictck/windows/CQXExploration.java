@@ -272,6 +272,17 @@ class CQXExploration {
         }
 
         @Override
+        public Optional<Failure> judgeEndless(String runner, int decisions) {
+            if (app.isDone() || !step.equals("close")) {
+                return Optional.empty(); // a call that waits for the device: the scheduler may have kept its action back
+            }
+            return Optional.of(new Failure(CQ7TeardownLiveness.RETURNS, "close() has not returned and cannot: for the "
+                    + "last " + decisions + " decisions " + runner + " was the only driver thread given a turn and ran "
+                    + "every one without ending or waiting for anything, so it never saw what close() did to stop it "
+                    + "while close() waited: " + w.run().whereThreadsAre()));
+        }
+
+        @Override
         public Optional<Failure> judgeEnd() {
             if (!app.isDone() && step.equals("close")) {
                 String destroy = device.destroyWaits();

@@ -50,6 +50,21 @@ class ExplorationVariantsTest {
     }
 
     @Test
+    void aThreadStartedMidScheduleStopsBeforeItsFirstStatementSoACloseBeforeItRunsIsFound() throws Exception {
+        // DiSNI's close-before-run race: the helper, started with a plain new Thread(runnable).start(), sets its own
+        // running flag first; a close() before that leaves it polling for ever and close() in join: a FAIL, not ERROR
+        WindowResult broken = explore("fixture-explore-late-helper", "explore", 300);
+        assertEquals(Outcome.FAIL, broken.outcome(), broken.reason());
+        assertTrue(broken.reason().startsWith("close() returns within a bound"), broken.reason());
+        assertTrue(broken.reason().contains("was the only driver thread given a turn"), broken.reason());
+        assertTrue(broken.reason().contains("the thread started at io.github.fabrictck.fixtures.ExploreVariants$Helped"
+                + ".send("), broken.reason());
+        assertTrue(broken.reason().contains("joined by app in Thread.join"), broken.reason());
+        WindowResult correct = explore("fixture-explore-late-helper-flag-first", "explore", 300);
+        assertEquals(Outcome.PASS, correct.outcome(), correct.reason());
+    }
+
+    @Test
     void aCallbackThatThrowsCostsTheBrokenDriverTheRestOfItsBatch() throws Exception {
         WindowResult w = explore("fixture-explore-loses-batch", "callbacks", 300);
         assertEquals(Outcome.FAIL, w.outcome(), w.reason());
