@@ -66,8 +66,8 @@ public final class Controller implements Gate {
     private long fingerprint = 1125899906842597L;
     /**
      * The one driver thread offered at every decision since {@link #aloneSince}, or {@code null}: a thread that
-     * had every turn. Another decision may have offered no driver thread (only the environment's actions), or
-     * threads about to join one ({@link WindowRun#joining}), which running would only make wait.
+     * had every turn. Those decisions offered no environment action and no other driver thread, but for threads
+     * about to join one ({@link WindowRun#joining}), which running would only make wait.
      */
     private Thread alone;
     private int aloneSince;
@@ -380,6 +380,12 @@ public final class Controller implements Gate {
         String role = uncounted(run.role(t));
         long earlier = run.threads().stream().filter(u -> u.getId() < t.getId() && uncounted(run.role(u)).equals(role)).count();
         String name = earlier == 0 ? role : role + " #" + (earlier + 1);
+        // a thread of the role created earlier but named later (a pool's worker that reached its first point after a
+        // younger one) must not take a name already given: the next number is free
+        while (names.containsValue(name)) {
+            earlier++;
+            name = role + " #" + (earlier + 1);
+        }
         names.put(t, name);
         return name;
     }
@@ -410,9 +416,12 @@ public final class Controller implements Gate {
      */
     private Thread choose(List<Thread> threads, List<String> options) {
         // a thread about to join another (Thread.join(), no timeout) only waits if it runs: it is not kept from anything
+        // and an environment action offered beside it is one the scheduler may have kept back (a device completion a
+        // busy-polling thread waits for): then the thread did not have every turn by itself
         List<Thread> free = threads.size() < 2 ? threads : threads.stream().filter(t -> run.joining(t) == null).toList();
-        if (free.size() > 1 || free.size() == 1 && free.get(0) != alone) {
-            alone = free.size() == 1 ? free.get(0) : null;
+        Thread only = free.size() == 1 && options.size() == threads.size() ? free.get(0) : null;
+        if (only == null || only != alone) {
+            alone = only;
             aloneSince = decisions.size();
         }
         int i = scheduler.choose(options, decisions.size());
