@@ -37,6 +37,10 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     private volatile int armed;
     private volatile int fired;
     private volatile long lastFiredAt = -1;
+    /** For each instant a timer fired at: the largest quantum of those timers ({@link #quantumAt}). */
+    private final java.util.Map<Long, Long> firingQuantum = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The timer whose task this thread runs now, if any: a timer it arms is a tick's next. */
+    private static final ThreadLocal<Timer<?>> RUNNING = new ThreadLocal<>();
     /** For each instant a timer fired at: when each firing was armed (a periodic timer's: its previous run). */
     private final java.util.Map<Long, List<Long>> firingArms = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -106,6 +110,15 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
         }
     }
 
+    /**
+     * The largest quantum of the timers that fired at {@code instant}, in nanoseconds: a periodic timer's period,
+     * or the delay of a timer armed by a timer's own task (a tick that arms the next), how coarsely such a timer
+     * keeps time; 0 for a timer armed once for a wait, or when none fired then.
+     */
+    public long quantumAt(long instant) {
+        return firingQuantum.getOrDefault(instant, 0L);
+    }
+
     /** The virtual time at which a timer last fired, or -1. */
     public long lastFiredAt() {
         return lastFiredAt;
@@ -157,7 +170,7 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
         if (shutdown) {
             throw new RejectedExecutionException("the scheduler was shut down");
         }
-        Timer<V> t = new Timer<>(task, period, Site.caller(), Math.max(0, delayNanos));
+        Timer<V> t = new Timer<>(task, period, Site.caller(), Math.max(0, delayNanos), RUNNING.get() != null);
         if (delayNanos > 0 || period > 0) {
             armed++; // a timer: due later, or again and again (work due now once is none)
         }
@@ -194,6 +207,8 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
     private final class Timer<V> extends FutureTask<V> implements RunnableScheduledFuture<V> {
         private final long period;
         private final String site;
+        /** How coarsely it keeps time ({@link VirtualScheduler#quantumAt}). */
+        private final long quantum;
         private final long delay;
         private volatile VirtualTime.Event event;
         /** When the run now pending was scheduled. */
@@ -201,11 +216,12 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
         /** Whether the run now pending is work due now (no delay), not a timer's firing. */
         private volatile boolean dueNow;
 
-        Timer(Callable<V> task, long period, String site, long delay) {
+        Timer(Callable<V> task, long period, String site, long delay, boolean byATimer) {
             super(task);
             this.period = period;
             this.site = site;
             this.delay = delay;
+            this.quantum = period > 0 ? period : byATimer ? delay : 0;
         }
 
         void schedule(long delayNanos) {
@@ -238,11 +254,17 @@ public final class VirtualScheduler extends AbstractExecutorService implements S
                 synchronized (arms) {
                     arms.add(armedAt);
                 }
+                firingQuantum.merge(lastFiredAt, quantum, Math::max);
+                RUNNING.set(this); // work due now that arms a timer is not a tick arming its next
             }
-            if (period == 0) {
-                super.run();
-            } else if (runAndReset() && !shutdown) {
-                schedule(period);
+            try {
+                if (period == 0) {
+                    super.run();
+                } else if (runAndReset() && !shutdown) {
+                    schedule(period);
+                }
+            } finally {
+                RUNNING.remove();
             }
         }
 

@@ -154,6 +154,11 @@ public final class KitContext implements DriverContext, AutoCloseable {
         return scheduler instanceof VirtualScheduler v ? v.armsFiredAt(instant) : java.util.List.of();
     }
 
+    /** The largest quantum of the driver's timers that fired at {@code instant} (0 on the wall clock). */
+    public synchronized long timerQuantumAt(long instant) {
+        return scheduler instanceof VirtualScheduler v ? v.quantumAt(instant) : 0;
+    }
+
     /** The virtual time at which the driver first armed a timer ({@code schedule*}), or -1 (always -1 on the wall clock). */
     public synchronized long firstTimerArmedAt() {
         return scheduler instanceof VirtualScheduler v ? v.firstArmedAt() : -1;

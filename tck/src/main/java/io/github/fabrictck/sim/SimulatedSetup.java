@@ -323,7 +323,10 @@ public final class SimulatedSetup implements AutoCloseable {
         private final List<FastMessage> fastMessages = Collections.synchronizedList(new ArrayList<>());
         private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
         private final java.util.concurrent.atomic.AtomicInteger timerSides = new java.util.concurrent.atomic.AtomicInteger();
-        /** Orders the arrivals of messages and the ends of setup within the trial, also within one virtual instant. */
+        /**
+         * Orders the deliveries of messages to the endpoints, their first fast-path messages and their ends
+         * within the trial, also within one virtual instant.
+         */
         private final java.util.concurrent.atomic.AtomicLong order = new java.util.concurrent.atomic.AtomicLong();
         private volatile int setupMessages = -1;
         private volatile boolean noSetup;
@@ -595,12 +598,16 @@ public final class SimulatedSetup implements AutoCloseable {
             private volatile int firstTimerOrder;
             private volatile long openedAt = -1;
             /**
-             * Each message of the peer (control stream or fast path) that reached this side: virtual
-             * nanoseconds and its place in the trial's order of arrivals and ends ({@link Trial#order}).
+             * Each message of the peer (control stream or fast path) handed to this side's endpoint: virtual
+             * nanoseconds and its place in the trial's order of deliveries, first fast-path messages and ends
+             * ({@link Trial#order}). Stamped as the endpoint gets it, so a message that arrived while this side
+             * was stalled counts when the stall handed it over.
              */
-            private final List<long[]> heard = Collections.synchronizedList(new ArrayList<>());
-            /** This side's end in the trial's order of arrivals and ends; 0: not ended. */
+            private final List<long[]> delivered = Collections.synchronizedList(new ArrayList<>());
+            /** This side's end in the trial's order of deliveries, first fast-path messages and ends; 0: not ended. */
             private volatile long endedOrder;
+            /** This side's first fast-path message in that order; 0: none sent. */
+            private volatile long firstFastOrder;
             // the stall: guarded by stalled
             private final List<Runnable> stalled = new ArrayList<>();
             private boolean stalling;
@@ -674,16 +681,27 @@ public final class SimulatedSetup implements AutoCloseable {
             }
 
             /**
-             * Whether a message of the peer (on the control stream or the fast path) reached this side after
-             * {@code from} (virtual nanoseconds) and before this side ended setup, in the trial's order of
-             * arrivals and ends: false means it ended on its own (a timer), not on the peer's word, even when
-             * a message arrived in the same virtual instant, after its end.
+             * Whether a message of the peer (control stream or fast path) was handed to this side's endpoint
+             * after its first fast-path message and before it ended setup (or at all since, if it has not), in
+             * the trial's order, which tells them apart within one virtual instant. If none was, an end on a
+             * timer is the side's own timeout; if one was, the end may be the peer's word, taken at once, on
+             * a later tick of an event loop, or after a linger timer armed on it.
              */
-            public boolean heardFromPeerBeforeEnd(long from) {
+            public boolean deliveredAfterFirstFast() {
+                long fast = firstFastOrder;
                 long end = endedOrder;
-                synchronized (heard) {
-                    return heard.stream().anyMatch(h -> h[0] > from && (end == 0 || h[1] < end));
+                synchronized (delivered) {
+                    return delivered.stream().anyMatch(d -> d[1] > fast && (end == 0 || d[1] < end));
                 }
+            }
+
+            private void delivering() {
+                delivered.add(new long[] {time.nanos(), order.incrementAndGet()});
+            }
+
+            /** How coarsely the timers of this side's driver that fired at {@code instant} keep time ({@link KitContext#timerQuantumAt}). */
+            public long timerQuantumAt(long instant) {
+                return context.timerQuantumAt(instant);
             }
 
             /** {@code client} or {@code server}. */
@@ -861,7 +879,6 @@ public final class SimulatedSetup implements AutoCloseable {
                     if (!current()) {
                         return;
                     }
-                    peer.heard.add(new long[] {time.nanos(), order.incrementAndGet()});
                     if (side.role == Role.SERVER) {
                         int nth;
                         synchronized (serverArrivals) {
@@ -894,6 +911,7 @@ public final class SimulatedSetup implements AutoCloseable {
 
             void onControl(byte[] bytes) {
                 if (endpoint != null) {
+                    delivering();
                     endpoint.onControl(bytes);
                 }
             }
@@ -911,6 +929,9 @@ public final class SimulatedSetup implements AutoCloseable {
                     nth = ++fastSent;
                 }
                 boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth || fastPathDown && !ended();
+                if (nth == 1) {
+                    firstFastOrder = order.incrementAndGet();
+                }
                 if (side.role == Role.SERVER && nth == 1) {
                     synchronized (serverWrites) {
                         serverWritesBeforeFast = serverWrites.size();
@@ -928,9 +949,9 @@ public final class SimulatedSetup implements AutoCloseable {
                         () -> {
                             lanes.remove(event[0]);
                             setupInFlight.remove(event[0]);
-                            peer.heard.add(new long[] {time.nanos(), order.incrementAndGet()});
-                            peer.handOff(peer.side.fast, () -> {
+                                    peer.handOff(peer.side.fast, () -> {
                                 if (peer.endpoint != null) {
+                                    peer.delivering();
                                     peer.endpoint.onFastPath(copy);
                                 }
                             });

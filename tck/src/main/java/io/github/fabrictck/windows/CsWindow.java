@@ -178,41 +178,43 @@ public final class CsWindow extends WindowFixture {
         String point = first ? "the client's application connected"
                 : "its " + Hit.ordinal(s.message()) + " control-stream write reached the client";
         return new PhaseCoverage.Arms(client, t.serverFirstFastPathAt(), clientArm >= 0, serverArm >= 0, point,
-                first ? null : unmoved(t, client), first ? -1 : timedOut(t));
+                first ? null : unmoved(t, client), first ? -1 : timedOut(t),
+                first || timedOut(t) < 0 ? 0 : t.server().timerQuantumAt(t.server().endedAt()));
+    }
+
+    /** When the server ended setup on its own timeout ({@link #ownTimeout}), or -1. */
+    static long timedOut(Trial t) {
+        return ownTimeout(t) == null ? -1 : t.server().endedAt();
     }
 
     /**
-     * When the server ended setup on its own, or -1: not on the fast path, in an instant in which a timer
-     * of it fired, and before any message of the client reached it after its first fast-path message.
+     * When each timer that fired as the server ended setup on its own timeout was armed (a periodic timer: its
+     * previous run), or {@code null}: it ended, after its first fast-path message, in an instant in which a timer
+     * of it fired, and no message of the client was handed to it between that message and its end. Whatever
+     * mode it ended on: a server that declares the fast path up on its timer ended on its timer too.
      */
-    static long timedOut(Trial t) {
+    static List<Long> ownTimeout(Trial t) {
         Trial.End s = t.server();
         long end = s.endedAt();
-        long fast = t.serverFirstFastPathAt();
-        if (end < 0 || fast < 0 || s.mode() == io.github.fabrictck.spi.cs.Mode.FAST_PATH
-                || s.timerArmsFiredAt(end).isEmpty() || s.heardFromPeerBeforeEnd(fast)) {
-            return -1;
+        if (end < 0 || t.serverFirstFastPathAt() < 0 || s.deliveredAfterFirstFast()) {
+            return null;
         }
-        return end;
+        List<Long> fired = s.timerArmsFiredAt(end);
+        return fired.isEmpty() ? null : fired;
     }
 
     /**
      * Why the stall, which began at {@code stallAt}, did not move the server's timeout, or {@code null}:
-     * the server ended setup other than on the fast path (on a timeout) in an instant in which only
-     * timers it had armed before the stall began fired (a periodic timer counts as armed by its
-     * previous run). A server that starts its wait
+     * the server ended setup on its own timeout ({@link #ownTimeout}) as only timers it had armed before the
+     * stall began fired (a periodic timer counts as armed by its previous run). A server that starts its wait
      * before the point the stall is anchored at (say, a confirm timer armed as it accepts) keeps its
      * timeout where it was however late the client's answer reaches it, so its timers do not run behind
      * the client's by the stall, and the trial measures no phase.
      */
     static String unmoved(Trial t, long stallAt) {
         long end = t.server().endedAt();
-        if (stallAt < 0 || end < 0 || t.server().mode() == io.github.fabrictck.spi.cs.Mode.FAST_PATH) {
-            // a setup that ended on the fast path ended on the peer's word, not on a timeout
-            return null;
-        }
-        List<Long> fired = t.server().timerArmsFiredAt(end);
-        if (fired.isEmpty() || fired.stream().anyMatch(a -> a >= stallAt)) {
+        List<Long> fired = ownTimeout(t);
+        if (stallAt < 0 || fired == null || fired.stream().anyMatch(a -> a >= stallAt)) {
             return null;
         }
         return "the server ended setup at " + VirtualTime.seconds(end) + " as a timer it armed at "
@@ -342,8 +344,8 @@ public final class CsWindow extends WindowFixture {
     }
 
     private static PhaseCoverage.Judgement coverage(List<PhaseCoverage.Arms> arms) {
-        return PhaseCoverage.judge(PhaseCoverage.movedWithTheStall(arms, TimeUnit.MILLISECONDS.toNanos(MOVE_TOLERANCE_MS)),
-                0, TimeUnit.MILLISECONDS.toNanos(PHASE_MAX_MS), TimeUnit.MILLISECONDS.toNanos(STEP_MS));
+        return PhaseCoverage.judge(PhaseCoverage.movedWithTheStall(arms, TimeUnit.MILLISECONDS.toNanos(MOVE_TOLERANCE_MS),
+                TimeUnit.MILLISECONDS.toNanos(STEP_MS)), 0, TimeUnit.MILLISECONDS.toNanos(PHASE_MAX_MS), TimeUnit.MILLISECONDS.toNanos(STEP_MS));
     }
 
     /**

@@ -34,18 +34,20 @@ final class PhaseCoverage {
      * @param timedOut    virtual nanoseconds at which the server ended setup on its own (a timer fired and no
      *                    message of the client had reached it since its point), or -1: it ended on the
      *                    client's word, on the fast path, or not at all, or the stall moved the whole server
+     * @param quantum     how coarsely the timers that fired as it timed out keep time, in nanoseconds: a periodic
+     *                    timer's period, or the delay of a tick armed by the tick before; 0 for a timer armed once
      */
     record Arms(long client, long server, boolean clientTimer, boolean serverTimer, String clientPoint, String unmoved,
-            long timedOut) {
+            long timedOut, long quantum) {
 
         /** The first timer arms of one trial (-1: the side armed none). */
         Arms(long client, long server) {
-            this(client, server, client >= 0, server >= 0, null, null, -1);
+            this(client, server, client >= 0, server >= 0, null, null, -1, 0);
         }
 
         /** This trial with no phase, for the reason given. */
         Arms unmoved(String why) {
-            return new Arms(client, server, clientTimer, serverTimer, clientPoint, why, timedOut);
+            return new Arms(client, server, clientTimer, serverTimer, clientPoint, why, timedOut, quantum);
         }
 
         /** Whether the phase is measured on the protocol rather than between the first timer arms. */
@@ -88,30 +90,47 @@ final class PhaseCoverage {
     }
 
     /**
-     * The trials of one loss case again, each marked as having no phase whose server timed out sooner
-     * after its point than in the measured trial of the lowest phase in which it timed out, by more than
-     * {@code tolerance}. Judged by the outcome, whatever the server's timers are: a server whose timeout
-     * moves with the stall ends the same time after its point in every trial (give or take a timer wheel's
-     * tick); one whose deadline was fixed before the stall began (armed then, or computed then and armed
-     * later, or checked on a periodic tick) ends at the same instant whatever the stall, ever sooner after
-     * its point as the phase grows, so the stall did not put its timers behind the client's.
+     * The trials of one loss case again, each in which the server timed out ({@link Arms#timedOut}) marked as
+     * having no phase when, against the measured trial of the lowest phase in which it timed out, it ended
+     * more than {@code tolerance} sooner after its point, or at the same time after the client's point (within
+     * {@code step} and the timers' quantum) though its phase was more than twice that larger. Judged by the outcome,
+     * whatever the server's timers are: a server whose timeout moves with the stall ends the same time after
+     * its point in every trial (give or take a timer wheel's tick, or a random jitter of its timeout); one
+     * whose deadline was fixed before the stall began (armed then, or computed then and armed later, or
+     * checked on a periodic tick) ends at the same instant whatever the stall, ever sooner after its point as
+     * the phase grows, so the stall did not put its timers behind the client's.
      *
      * @param trials    the points of every trial of one loss case
      * @param tolerance how much sooner is still a timeout that moved (a wheel's tick), in nanoseconds
+     * @param step      the step of the sweep, in nanoseconds
      */
-    static List<Arms> movedWithTheStall(List<Arms> trials, long tolerance) {
+    static List<Arms> movedWithTheStall(List<Arms> trials, long tolerance, long step) {
         Arms lowest = trials.stream().filter(a -> a.measured() && a.timedOut() >= 0)
                 .min(java.util.Comparator.comparingLong(Arms::phase)).orElse(null);
         if (lowest == null) {
             return trials;
         }
         long after = lowest.timedOut() - lowest.server();
-        return trials.stream().map(a -> !a.measured() || a.timedOut() < 0 || after - (a.timedOut() - a.server()) <= tolerance
-                ? a
-                : a.unmoved("the server ended setup on a timer " + ms(a.timedOut() - a.server()) + " ms after its first "
-                        + "fast-path message, where in the trial of the lowest measured phase (" + ms(lowest.phase())
-                        + " ms) it ended " + ms(after) + " ms after: its timeout did not move with the stall (a deadline "
-                        + "fixed before the stall began), so its timers did not run behind the client's")).toList();
+        long fromClient = lowest.timedOut() - lowest.client();
+        String unmoved = ": its timeout did not move with the stall (a deadline fixed before the stall began), so its "
+                + "timers did not run behind the client's";
+        return trials.stream().map(a -> {
+            if (!a.measured() || a.timedOut() < 0) {
+                return a;
+            }
+            if (after - (a.timedOut() - a.server()) > tolerance) {
+                return a.unmoved("the server ended setup on a timer " + ms(a.timedOut() - a.server()) + " ms after its "
+                        + "first fast-path message, where in the trial of the lowest measured phase (" + ms(lowest.phase())
+                        + " ms) it ended " + ms(after) + " ms after" + unmoved);
+            }
+            long within = step + Math.max(a.quantum(), lowest.quantum());
+            if (Math.abs(a.timedOut() - a.client() - fromClient) <= within && a.phase() - lowest.phase() > 2 * within) {
+                return a.unmoved("the server ended setup on a timer " + ms(a.timedOut() - a.client()) + " ms after "
+                        + a.clientPoint() + " (measured phase " + ms(a.phase()) + " ms), as it did in the trial of the lowest "
+                        + "measured phase (" + ms(lowest.phase()) + " ms, " + ms(fromClient) + " ms after)" + unmoved);
+            }
+            return a;
+        }).toList();
     }
 
     /** What a sweep's measured phases show. */
