@@ -153,8 +153,9 @@ public final class Launcher {
             throw new ConfigurationError(replay);
         }
         Catalog catalog = Catalog.discover();
-        Set<String> windows = WindowSelection.resolve(catalog, config.windows(), config.excluded());
-        Set<String> variants = WindowSelection.variants(catalog, config.windows(), config.excluded());
+        Set<String> include = config.windows().isEmpty() ? replayedWindow() : config.windows();
+        Set<String> windows = WindowSelection.resolve(catalog, include, config.excluded());
+        Set<String> variants = WindowSelection.variants(catalog, include, config.excluded());
         // the driver's code runs with its own loader as the context class loader, as its libraries expect;
         // JUnit's machinery (engines, settings) with the kit's
         Thread launcherThread = Thread.currentThread();
@@ -230,6 +231,25 @@ public final class Launcher {
     }
 
     /** The request that runs {@code variants} (labels) of the catalog, in catalog order. */
+    /**
+     * The window variant of the schedule file {@code fabric-tck.replay} names ({@code CQ-X/explore}), which a replay
+     * runs when no window is selected, rather than the whole catalog; empty (the whole catalog) when no file is
+     * replayed or it names none.
+     */
+    private static Set<String> replayedWindow() {
+        String file = RunSettings.get("fabric-tck.replay", "").strip();
+        if (file.isEmpty()) {
+            return Set.of();
+        }
+        try {
+            String window = io.github.fabrictck.explore.Schedule.parse(
+                    java.nio.file.Files.readString(java.nio.file.Path.of(file), java.nio.charset.StandardCharsets.UTF_8)).window();
+            return window == null || window.isBlank() ? Set.of() : Set.of(window);
+        } catch (java.io.IOException | RuntimeException e) {
+            return Set.of(); // the window that runs it says why the file cannot be replayed
+        }
+    }
+
     private static LauncherDiscoveryRequest discovery(Catalog catalog, Set<String> variants, Config config) {
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
                 .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")

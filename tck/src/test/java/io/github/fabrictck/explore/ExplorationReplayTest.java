@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -107,6 +108,10 @@ class ExplorationReplayTest {
             assertTrue(again.reason().contains("of replay, seed " + schedule.seed() + ", " + schedule.decisions().size()
                     + " decisions"), again.reason());
         }
+        // with no window selected, a replay runs the file's window alone, not the whole catalog
+        List<WindowResult> alone = ExploreRuns.explore(driver, Set.of(), 1, Duration.ofSeconds(60)).getKey();
+        assertEquals(List.of("CQ-X/explore"), alone.stream().map(WindowResult::label).toList());
+        assertEquals(failure(w), failure(alone.get(0)));
         return schedule;
     }
 

@@ -42,9 +42,16 @@ final class ExploreRuns {
      */
     static Map.Entry<List<WindowResult>, Map<String, String>> explore(String driver, String window, int repeat,
                                                                       Duration windowTimeout) throws Exception {
+        return explore(driver, Set.of(window), repeat, windowTimeout);
+    }
+
+    /** {@link #explore(String, String, int, Duration)} with these windows selected (none: what the run defaults to). */
+    static Map.Entry<List<WindowResult>, Map<String, String>> explore(String driver, Set<String> windows, int repeat,
+                                                                      Duration windowTimeout) throws Exception {
+        String window = String.join(",", windows);
         RunRecord record = new RunRecord(null);
         List<WindowResult> runs = new ArrayList<>();
-        Launcher.run(new Launcher.Config(driver, Set.of(window), Set.of(), repeat, "mvn fabric-tck:run",
+        Launcher.run(new Launcher.Config(driver, windows, Set.of(), repeat, "mvn fabric-tck:run",
                 Duration.ofSeconds(1), Duration.ofSeconds(5), windowTimeout), new Launcher.Listener() {
                     @Override
                     public void header(Result header) {
