@@ -378,7 +378,10 @@ public final class Controller implements Gate {
             return known;
         }
         String role = uncounted(run.role(t));
-        long earlier = run.threads().stream().filter(u -> u.getId() < t.getId() && uncounted(run.role(u)).equals(role)).count();
+        // among the live threads: a thread of an earlier schedule (a simulated device's, ended with its schedule) is
+        // not one of this schedule's, and a replay in a new JVM never saw it
+        long earlier = run.threads().stream().filter(u -> u.getId() < t.getId() && u.isAlive()
+                && uncounted(run.role(u)).equals(role)).count();
         String name = earlier == 0 ? role : role + " #" + (earlier + 1);
         // a thread of the role created earlier but named later (a pool's worker that reached its first point after a
         // younger one) must not take a name already given: the next number is free
