@@ -86,6 +86,12 @@ final class KeptThreads implements AutoCloseable {
             app.close();
             interrupt.close();
             run.retire(List.of(app.thread(), interrupt.thread()));
+            // a schedule's threads are named by their order among the live threads of their role: give the old
+            // ones a moment to end, so that the next schedule's are named as in a new JVM (one stuck in the driver
+            // stays behind)
+            long until = System.nanoTime() + ENDING.toNanos();
+            awaitEnd(app.thread(), until);
+            awaitEnd(interrupt.thread(), until);
             app = null;
             interrupt = null;
         }
@@ -93,6 +99,23 @@ final class KeptThreads implements AutoCloseable {
             closer.close();
             run.retire(List.of(closer.thread()));
             closer = null;
+        }
+    }
+
+    /**
+     * How long {@link #close} waits for the interrupted threads to end, both together: they end at once unless one is
+     * stuck in the driver, and a shrink closes them after each of up to 200 failing replays.
+     */
+    private static final java.time.Duration ENDING = java.time.Duration.ofMillis(100);
+
+    private static void awaitEnd(Thread t, long untilNanos) {
+        long left = untilNanos - System.nanoTime();
+        try {
+            if (left > 0) {
+                t.join(Math.max(1, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(left)));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
