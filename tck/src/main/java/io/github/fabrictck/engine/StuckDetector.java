@@ -142,15 +142,17 @@ public final class StuckDetector {
         List<Long> stalledIds = new ArrayList<>();
         boolean settled = true;
         boolean contended = false;
+        // idle() leaves it empty again each time
+        Set<Long> visiting = new HashSet<>();
         for (ThreadView t : threads) {
             if (t.held) {
                 continue;
             }
             contended |= t.state == Thread.State.BLOCKED || t.acquiring || !t.lockOwners.isEmpty();
-            if (!idle(t, byId, 0, new HashSet<>())) {
+            if (!idle(t, byId, 0, visiting)) {
                 settled = false;
             }
-            ThreadView owner = heldOwner(t, byId, new HashSet<>());
+            ThreadView owner = t.waitsForLock() ? heldOwner(t, byId, new HashSet<>()) : null;
             if (owner != null) {
                 stalled.add(t.name + " waits for " + t.lock + (t.blockedIn == null ? "" : " in " + t.blockedIn)
                         + ", which " + owner.name + " owns while the kit holds it"
@@ -287,7 +289,15 @@ public final class StuckDetector {
         return true;
     }
 
+    /** The threads by id, for following lock owners: empty when no thread waits for a lock (nearly every look). */
     private static Map<Long, ThreadView> byId(List<ThreadView> threads) {
+        boolean locks = false;
+        for (int i = 0; i < threads.size() && !locks; i++) {
+            locks = threads.get(i).waitsForLock();
+        }
+        if (!locks) {
+            return Map.of();
+        }
         Map<Long, ThreadView> byId = new HashMap<>();
         for (ThreadView t : threads) {
             byId.put(t.id, t);

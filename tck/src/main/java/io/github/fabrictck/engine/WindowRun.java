@@ -624,12 +624,17 @@ public final class WindowRun {
         return all;
     }
 
-    /** What the engine knows of every driver thread now. */
+    /** What the engine knows of every driver thread now, by name (then id). */
     public List<StuckDetector.ThreadView> views() {
+        return views(byName());
+    }
+
+    /** What the engine knows of these driver threads now, in their order. */
+    private List<StuckDetector.ThreadView> views(java.util.Collection<DriverThread> drivers) {
         // an ended thread is idle and does nothing: a window that ran many trials has many. A plain loop: a
         // scheduler looks at every decision, and a stream pipeline cost several times as much before the JIT
         List<StuckDetector.ThreadView> views = new ArrayList<>();
-        for (DriverThread d : byName()) {
+        for (DriverThread d : drivers) {
             // a thread not started yet (made by the context's factory, its start behind a point of its starter)
             // runs nothing and owns nothing: the driver may settle with it, and it is never stuck
             Thread.State s = d.thread.getState();
@@ -689,14 +694,24 @@ public final class WindowRun {
      */
     public StuckDetector.Settle settle() {
         long before = epoch.get();
-        StuckDetector.Settle first = StuckDetector.settle(views());
+        StuckDetector.Settle first = settleNow();
         if (!first.settled()) {
             return first;
         }
         Thread.onSpinWait();
-        StuckDetector.Settle second = StuckDetector.settle(views());
+        StuckDetector.Settle second = settleNow();
         return epoch.get() == before ? second : new StuckDetector.Settle(false, second.stalled(), second.stalledIds(),
                 second.contended());
+    }
+
+    /**
+     * One snapshot's settle test. Whether the driver settled does not depend on the threads' order, only the
+     * words of two or more stalled threads do: the threads are put in order by name only then, not at every
+     * look of a scheduler (the sort was most of a look before the JIT compiled it).
+     */
+    private StuckDetector.Settle settleNow() {
+        StuckDetector.Settle s = StuckDetector.settle(views(threads.values()));
+        return s.stalled().size() < 2 ? s : StuckDetector.settle(views());
     }
 
     /**
@@ -1124,8 +1139,9 @@ public final class WindowRun {
             return new StuckDetector.ThreadView(thread.getId(), thread.getName(), state, holding, waiting,
                     blocked ? blockedIn : timer ? "a scheduled pool's wait for its next timer"
                             : (state == Thread.State.BLOCKED ? "synchronized at " + topDriverFrame() : null),
-                    blocked ? timeoutNanos : timer ? inPool : Blocking.NOT_BLOCKING, woke && !acq, acq, owners, lock,
-                    h != null && h.point() != null ? h.point().at() : null);
+                    // no owner, nearly always: the view's copy of the list is then taken at once
+                    blocked ? timeoutNanos : timer ? inPool : Blocking.NOT_BLOCKING, woke && !acq, acq,
+                    owners.isEmpty() ? List.of() : owners, lock, h != null && h.point() != null ? h.point().at() : null);
         }
 
         /**

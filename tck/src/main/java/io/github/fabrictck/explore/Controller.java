@@ -469,7 +469,9 @@ public final class Controller implements Gate {
         synchronized (monitor) {
             threads = new ArrayList<>(stopped.keySet());
         }
-        threads.sort(Comparator.comparing(this::name).thenComparingLong(Thread::getId));
+        if (threads.size() > 1) {
+            threads.sort(Comparator.comparing(this::name).thenComparingLong(Thread::getId));
+        }
         return threads;
     }
 

@@ -172,7 +172,13 @@ class CSXExploration {
             // virtual time moves on only while every driver thread is idle, as in the scripted windows: a thread
             // that stopped at a point in the middle of its work is not descheduled for seconds of virtual time
             long now = time.nanos();
-            boolean idle = w.run().threads().stream().noneMatch(controller::isPaused);
+            boolean idle = true;
+            for (Thread t : w.run().threads()) {
+                if (controller.isPaused(t)) {
+                    idle = false;
+                    break;
+                }
+            }
             Set<String> lanes = new HashSet<>();
             long kitStep = Long.MAX_VALUE;
             List<VirtualTime.Event> offerable = new ArrayList<>();
