@@ -1,5 +1,6 @@
 package io.github.fabrictck.maven;
 
+import io.github.fabrictck.explore.Exploration;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
                    String driver, String windows, String excludeWindows, int repeat, String reproducePrefix) {
 
     static final String MAIN_CLASS = "io.github.fabrictck.launcher.Main";
+
 
     /** The {@code java} of the JVM running Maven. */
     static Path currentJvm() {
@@ -101,7 +103,12 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
     List<String> arguments() {
         List<String> args = new ArrayList<>();
         args.add(jvm.toString());
-        args.addAll(split(argLine));
+        List<String> extra = split(argLine);
+        if (extra.stream().anyMatch(a -> a.startsWith("-Dfabric-tck.explore=") || a.startsWith("-Dfabric-tck.replay="))) {
+            // before argLine, so a threshold given there wins
+            args.addAll(Exploration.FORK_JIT_OPTIONS);
+        }
+        args.addAll(extra);
         args.add("-Dnet.bytebuddy.safe=true");
         args.add("-Dfabric-tck.instrument.locations=" + classesDirectory.toAbsolutePath());
         String packages = commaList(instrumentPackages);

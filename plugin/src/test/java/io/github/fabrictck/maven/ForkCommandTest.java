@@ -2,6 +2,7 @@ package io.github.fabrictck.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.fabrictck.explore.Exploration;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -101,6 +102,18 @@ class ForkCommandTest {
         assertEquals(List.of(), ForkCommand.split(null));
         assertEquals(List.of("-Dx=a b", "-Dnet.bytebuddy.safe=true"),
                 command("-Dx='a b'", null, null, null).arguments().subList(1, 3));
+    }
+
+    @Test
+    void anExplorationForkCompilesWithTheOptimisingCompilerLaterUnlessTheArgLineSaysOtherwise() {
+        List<String> explore = command("-Dfabric-tck.explore=pct", null, null, null).arguments();
+        assertEquals(Exploration.FORK_JIT_OPTIONS, explore.subList(1, 5));
+        assertEquals("-Dfabric-tck.explore=pct", explore.get(5));
+        List<String> replay = command("-Dfabric-tck.replay=s.txt -XX:Tier4InvocationThreshold=5000", null, null, null).arguments();
+        assertEquals(Exploration.FORK_JIT_OPTIONS, replay.subList(1, 5));
+        assertEquals(List.of("-Dfabric-tck.replay=s.txt", "-XX:Tier4InvocationThreshold=5000"), replay.subList(5, 7));
+        assertEquals(List.of("/jdk/bin/java", "-Xmx1g", "-Dnet.bytebuddy.safe=true"),
+                command("-Xmx1g", null, null, null).arguments().subList(0, 3));
     }
 
     @Test

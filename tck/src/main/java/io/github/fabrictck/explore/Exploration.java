@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -27,6 +28,20 @@ public final class Exploration {
 
     static final int DEFAULT_SCHEDULES = 1_000;
     static final int DEFAULT_SHRINK_RUNS = 200;
+
+    /**
+     * The JVM options of a fork that explores or replays schedules, before the user's own (so a threshold
+     * given there wins): both compilers, the optimising one (C2) ten times later than the JVM's defaults
+     * (5,000 invocations, 15,000 with loops, 40,000 back edges). An exploration's fork is short and its
+     * first second is mostly warming up: C2 compiling the kit's scheduler, Byte Buddy and the driver's
+     * classes at the default thresholds cost more processor time than it gave back before the first
+     * failure (CS-X, {@code broken-cs-2} and {@code broken-cs-3}: about a third sooner at the same
+     * schedules), and the code it compiles later is as fast for long runs (README, "What the time to the
+     * first failure counts"). The plugin and the benchmark both fork with these.
+     */
+    public static final List<String> FORK_JIT_OPTIONS = List.of(
+            "-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=20000",
+            "-XX:Tier4CompileThreshold=60000", "-XX:Tier4BackEdgeThreshold=400000");
 
     /**
      * What to explore.

@@ -4,6 +4,7 @@ import io.github.fabrictck.bench.Directed;
 import io.github.fabrictck.bench.Forks;
 import io.github.fabrictck.bench.Stats;
 import io.github.fabrictck.bench.shard.ShardScale;
+import io.github.fabrictck.explore.Exploration;
 import io.github.fabrictck.launcher.Catalog;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.ResultJson;
@@ -191,10 +192,12 @@ public final class ExplorationBench {
 
     /** The kit's settings of an exploration, as JVM options of the fork. */
     static List<String> settings(String strategy, long seed, int schedules) {
-        return List.of("-Dfabric-tck.explore=" + strategy, "-Dfabric-tck.seed=" + seed,
+        List<String> options = new ArrayList<>(Exploration.FORK_JIT_OPTIONS); // as the plugin forks an exploration
+        options.addAll(List.of("-Dfabric-tck.explore=" + strategy, "-Dfabric-tck.seed=" + seed,
                 "-Dfabric-tck.schedules=" + schedules,
                 // the budget is the schedules: neither the wall-time cap nor the window's timeout cuts it short
-                "-Dfabric-tck.exploreSeconds=" + (60 + schedules), "-Dfabric-tck.windowTimeout=" + (120 + 2 * schedules));
+                "-Dfabric-tck.exploreSeconds=" + (60 + schedules), "-Dfabric-tck.windowTimeout=" + (120 + 2 * schedules)));
+        return options;
     }
 
     /** One variant's figures from its verdict and the sentence it opened with. */
