@@ -28,6 +28,8 @@ public final class Controller implements Gate {
 
     /** How every environment action's label starts. */
     public static final String ENV = "env: ";
+    /** How the label of an environment action that lets virtual time run to the driver's next timer starts. */
+    public static final String TIME = ENV + "time runs to ";
     /** A schedule longer than this many decisions has a thread that never blocks: the kit cannot end it. */
     static final int MAX_DECISIONS = 20_000;
 
@@ -71,6 +73,10 @@ public final class Controller implements Gate {
      */
     private Thread alone;
     private int aloneSince;
+    /** How many decisions let virtual time run on ({@link #TIME}), and the last of them (or {@code null}). */
+    private int timeRuns;
+    private String lastTimeRun;
+    private int lastTimeRunAt;
     /** An environment action a stopped thread chose, which the kit's thread carries out. */
     private String pendingAction;
     /** What a stopped thread's decision threw (a replay that diverged), which the kit's thread rethrows. */
@@ -301,11 +307,7 @@ public final class Controller implements Gate {
                     }
                 }
                 if (decisions.size() >= MAX_DECISIONS) {
-                    // a design property, as the scripted windows judge it: threads that spin-poll never let a schedule end
-                    throw new org.opentest4j.TestAbortedException("the driver's threads never block: a schedule took "
-                            + "more than " + MAX_DECISIONS + " decisions with a thread that keeps passing points without "
-                            + "ever waiting (" + String.join(", ", options) + "; a driver that spin-polls), so the "
-                            + "scheduler cannot bring a schedule to its end; exploration needs driver threads that wait");
+                    throw new org.opentest4j.TestAbortedException(tooLong(options));
                 }
                 Thread next = choose(threads, options);
                 if (next != null) {
@@ -417,6 +419,25 @@ public final class Controller implements Gate {
      *
      * @return the thread chosen, or {@code null} for an environment action (then {@link #pendingAction})
      */
+    /**
+     * Why a schedule of {@value #MAX_DECISIONS} decisions is let go, a design property as the scripted windows
+     * judge it: threads that spin-poll (no time ran on in the last half of them: a thread keeps passing points
+     * without ever waiting), or timers that fire so often that virtual time ran on and on without the workload
+     * ending (a periodic tick of a few milliseconds).
+     */
+    String tooLong(List<String> options) {
+        if (timeRuns > 0 && decisions.size() - lastTimeRunAt < MAX_DECISIONS / 2) {
+            return "the driver's timers fire too often to explore: a schedule took more than " + MAX_DECISIONS
+                    + " decisions, " + timeRuns + " of them letting virtual time run to the driver's next timer (the last: "
+                    + lastTimeRun.substring(ENV.length()) + "), and had not ended; exploration needs timers "
+                    + "that fire only when something is due, or a periodic tick of tens of milliseconds or more";
+        }
+        return "the driver's threads never block: a schedule took more than " + MAX_DECISIONS + " decisions with a "
+                + "thread that keeps passing points without ever waiting (" + String.join(", ", options) + "; a driver "
+                + "that spin-polls), so the scheduler cannot bring a schedule to its end; exploration needs driver "
+                + "threads that wait";
+    }
+
     private Thread choose(List<Thread> threads, List<String> options) {
         // a thread about to join another (Thread.join(), no timeout) only waits if it runs: it is not kept from anything
         // and an environment action offered beside it is one the scheduler may have kept back (a device completion a
@@ -429,6 +450,11 @@ public final class Controller implements Gate {
         }
         int i = scheduler.choose(options, decisions.size());
         String choice = options.get(i);
+        if (choice.startsWith(TIME)) {
+            timeRuns++;
+            lastTimeRun = choice;
+            lastTimeRunAt = decisions.size();
+        }
         decisions.add(choice);
         made++;
         if (i < threads.size()) {

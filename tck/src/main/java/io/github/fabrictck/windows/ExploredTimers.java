@@ -31,7 +31,7 @@ import java.util.List;
  */
 final class ExploredTimers {
 
-    static final String TIME = Controller.ENV + "time runs to ";
+    static final String TIME = Controller.TIME;
     /** How many instants that move time time may run on while something else waits to run. */
     static final int LATE = 2;
     /** At most this many instants in one schedule. */

@@ -156,7 +156,7 @@ class HSXExploration {
     /** The HS scenario's environment and oracles. */
     private static final class Hs implements World {
         static final String DELIVER = Controller.ENV + "deliver ";
-        static final String TIME = Controller.ENV + "time runs to ";
+        static final String TIME = Controller.TIME;
 
         private final HsWindow w;
         private final Peer a;

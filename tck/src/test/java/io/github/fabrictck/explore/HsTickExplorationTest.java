@@ -77,4 +77,16 @@ class HsTickExplorationTest {
         WindowResult w = explore("fixture-hs-tick", 1).getKey().get(0);
         assertEquals(Outcome.PASS, w.outcome(), w.reason());
     }
+
+    @Test
+    void aTickOfOneMillisecondIsNotApplicableAndSaysSo() throws Exception {
+        System.setProperty("fabric-tck.explore", "pct");
+        System.setProperty("fabric-tck.seed", "0");
+        System.setProperty("fabric-tck.schedules", "5");
+        WindowResult w = explore("fixture-hs-tick-fast", 1).getKey().get(0);
+        assertEquals(Outcome.NOT_APPLICABLE, w.outcome(), w.reason());
+        // before: "the driver's threads never block ... a driver that spin-polls", which it is not
+        assertTrue(w.reason().startsWith("the driver's timers fire too often to explore: a schedule took more than 20000 "
+                + "decisions"), w.reason());
+    }
 }
