@@ -27,6 +27,19 @@ public final class Trace {
             dropped++;
             return;
         }
+        record(thread, event, at);
+    }
+
+    /**
+     * Records one of the few events that carry a verdict's evidence (the window opened, an exploration's schedule
+     * file), past the limit too: a window whose driver filled the trace (a schedule of 20,000 decisions) still
+     * reports them.
+     */
+    public synchronized void addAlways(String thread, String event, String at) {
+        record(thread, event, at);
+    }
+
+    private void record(String thread, String event, String at) {
         double t = Math.round((System.nanoTime() - start) / 1_000.0) / 1_000.0; // under the lock: restart moves start
         events.add(new TraceEvent(t, thread, event, at));
     }

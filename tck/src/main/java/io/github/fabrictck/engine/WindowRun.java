@@ -366,7 +366,7 @@ public final class WindowRun {
     /** Records the evidence that the window opened: what fell inside which hold. */
     public void opened(String how) {
         this.opened = how;
-        trace.add("kit", "window opened: " + how, null);
+        trace.addAlways("kit", "window opened: " + how, null);
     }
 
     /** Records that the driver tried to end the JVM. */

@@ -192,14 +192,19 @@ public final class Exploration {
             seed = s.replay() != null ? s.replay().seed() : s.seed() + i;
             Scheduler scheduler = s.replay() != null ? new Replay(s.replay())
                     : Scheduler.of(s.strategy(), seed, expected);
+            long began = System.nanoTime();
             Controller.Outcome o = trial.run(scheduler, seed);
+            long took = System.nanoTime() - began;
             decisions += o.decisions().size();
             expected = Math.max(expected, o.decisions().size());
             interleavings.add(o.fingerprint());
             if (o.failure() != null) {
                 long found = System.nanoTime() - start;
+                // shrinking stops within the exploration's time, keeping room for the last replay (which shows the
+                // shrunk schedule) and one more: a failure found late is reported, not lost to the window's timeout
+                long deadline = start + s.time().toNanos() - 2 * took;
                 Shrink.Result shrunk = s.replay() != null || s.shrinkRuns() == 0 ? null
-                        : Shrink.shrink(o, trial, seed, s.shrinkRuns());
+                        : Shrink.shrink(o, trial, seed, s.shrinkRuns(), deadline);
                 return new Report(i + 1, interleavings.size(), decisions, found, shrunk == null ? o : shrunk.outcome(),
                         seed, shrunk, shrunk == null ? 0 : System.nanoTime() - start - found);
             }

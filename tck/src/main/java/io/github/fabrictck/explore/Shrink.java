@@ -12,13 +12,14 @@ import java.util.List;
 public final class Shrink {
 
     /** What shrinking did. */
-    public record Result(Controller.Outcome outcome, int runs, int decisionsBefore, int preemptionsBefore) {
+    public record Result(Controller.Outcome outcome, int runs, int decisionsBefore, int preemptionsBefore,
+                         boolean outOfTime) {
 
         /** In words, for the FAIL's evidence. */
         public String describe() {
             return "shrunk from " + decisionsBefore + " to " + outcome.decisions().size() + " decisions and from "
                     + preemptionsBefore + " to " + preemptions(outcome.decisions()) + " thread switches in " + runs
-                    + " replays";
+                    + " replays" + (outOfTime ? " (stopped there: the exploration's time was spent)" : "");
         }
     }
 
@@ -26,20 +27,25 @@ public final class Shrink {
     }
 
     /**
-     * @param failing the failing schedule
-     * @param trial   runs one schedule
-     * @param maxRuns at most this many replays
+     * @param failing  the failing schedule
+     * @param trial    runs one schedule
+     * @param maxRuns  at most this many replays
+     * @param deadline {@link System#nanoTime()} after which no replay starts but the last, which runs the shrunk
+     *                 schedule for the report (so a failure found late, or a long failing schedule, is reported as it
+     *                 was found rather than lost to the window's timeout)
      */
-    public static Result shrink(Controller.Outcome failing, Exploration.Trial trial, long seed, int maxRuns) {
+    public static Result shrink(Controller.Outcome failing, Exploration.Trial trial, long seed, int maxRuns, long deadline) {
         String invariant = failing.failure().invariant();
         Controller.Outcome best = failing;
         int runs = 0;
         int n = 2;
-        while (best.decisions().size() >= 2 && runs < maxRuns) {
+        boolean outOfTime = false;
+        while (best.decisions().size() >= 2 && runs < maxRuns && !(outOfTime = System.nanoTime() - deadline > 0)) {
             List<String> d = best.decisions();
             int chunk = Math.max(1, d.size() / n);
             boolean reduced = false;
-            for (int start = 0; start < d.size() && runs < maxRuns; start += chunk) {
+            for (int start = 0; start < d.size() && runs < maxRuns && !(outOfTime = System.nanoTime() - deadline > 0);
+                    start += chunk) {
                 List<String> candidate = new ArrayList<>(d.subList(0, start));
                 candidate.addAll(d.subList(Math.min(d.size(), start + chunk), d.size()));
                 runs++;
@@ -62,7 +68,7 @@ public final class Shrink {
         Controller.Outcome last = attempt(trial, new Replay(best.decisions()), seed);
         runs++;
         return new Result(last != null && last.failure() != null ? last : best, runs, failing.decisions().size(),
-                preemptions(failing.decisions()));
+                preemptions(failing.decisions()), outOfTime);
     }
 
     /** One replay; {@code null} when the kit could not finish it (a candidate the driver cannot settle in). */

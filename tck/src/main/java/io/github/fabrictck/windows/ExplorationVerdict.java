@@ -66,7 +66,7 @@ final class ExplorationVerdict {
             String fileName = fileName(label);
             Schedule file = new Schedule(label, settings.strategy(), report.seed(), io.github.fabrictck.launcher.Launcher
                     .tckVersion(), driver.get(), o.failure().invariant() + ": " + o.failure().details(), o.decisions());
-            run.trace().add("kit", Schedule.TRACE_MARKER + fileName + "\n" + file.text(), null);
+            run.trace().addAlways("kit", Schedule.TRACE_MARKER + fileName + "\n" + file.text(), null);
             String shrunk = report.shrunk() == null ? "" : "; " + report.shrunk().describe();
             run.opened(report.describe(settings) + shrunk);
             throw new InvariantViolation(o.failure().invariant(), o.failure().details() + " [schedule " + report.ran()
