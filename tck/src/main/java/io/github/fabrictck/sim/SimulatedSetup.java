@@ -99,53 +99,72 @@ public final class SimulatedSetup implements AutoCloseable {
     }
 
     /**
-     * Where a stall of the server begins: its anchor, and for {@link Anchor#SERVER_MESSAGE} which of the
-     * server's control-stream writes.
+     * Where a stall of the server begins: its anchor, for {@link Anchor#SERVER_MESSAGE} which of the server's
+     * control-stream writes, and for an anchor on the protocol which fast-path answer of the server it is
+     * placed on.
+     *
+     * <p>Anchored on the protocol, the stall is placed on the server's <em>fast-path answer to the client</em>:
+     * a fast-path message the server sends (before it ends setup) after a control-stream message of the client
+     * was handed to it. Of its answers, the one to the client's deepest step counts: the first of those that
+     * follow a client message with the most control-stream writes of the server before it (SMC-R's LINK_CONFIRM,
+     * the answer to CONFIRM, which followed ACCEPT). A fast-path message the server sends before any message of
+     * the client reached it (a dummy as it accepts) is no answer: the stall could not make it late for the
+     * client. The stall begins as the server's last control-stream write before that answer reaches the client.
      *
      * @param anchor  the kind of point
      * @param message for {@link Anchor#SERVER_MESSAGE}, the server's control-stream write (from 1) whose
-     *                arrival at the client begins the stall; 0 otherwise
+     *                arrival at the client begins the stall: its last before its fast-path answer; 0 otherwise
+     * @param answers for an anchor on the protocol, how many control-stream writes of the server preceded the
+     *                client message its fast-path answer follows: in each trial the phase is measured to the
+     *                server's first fast-path answer to a client message that followed at least as many; 0
+     *                otherwise
      */
-    public record StallStart(Anchor anchor, int message) {
+    public record StallStart(Anchor anchor, int message, int answers) {
 
         /** The kinds of point a stall begins at. */
         public enum Anchor {
             /**
              * On the protocol: as the server's {@code message}-th control-stream write, the last it wrote
-             * before its first fast-path message, reaches the client. The server has answered everything
-             * the client said so far; the client's answer (and with it the server's fast-path step and
-             * every timer it arms there) reaches a server that runs the stall behind.
+             * before its fast-path answer to the client, reaches the client. The client's answer (and with it
+             * the server's fast-path answer and every timer it arms there) reaches a server that runs the
+             * stall behind.
              */
             SERVER_MESSAGE,
             /**
-             * On the protocol: before the server's endpoint is opened, for a server that sends its first
-             * fast-path message before it writes anything on the control stream.
+             * On the protocol: before the server's endpoint is opened, for a server that answers the client on
+             * the fast path before it writes anything on the control stream.
              */
             SERVER_FIRST,
-            /** As the client arms its first timer: only for a server that sends nothing on the fast path. */
+            /**
+             * As the client arms its first timer: only for a server that sends no fast-path answer to the
+             * client (nothing on the fast path, or only messages sent before the client said anything).
+             */
             CLIENT_FIRST_TIMER,
-            /** Before the server's endpoint is opened: only for a server that sends nothing on the fast path. */
+            /** Before the server's endpoint is opened: only for a server that sends no fast-path answer to the client. */
             SERVER_OPEN
         }
 
-        /** As the client arms its first timer (a setup whose server sends nothing on the fast path). */
-        public static final StallStart CLIENT_FIRST_TIMER = new StallStart(Anchor.CLIENT_FIRST_TIMER, 0);
-        /** Before the server's endpoint is opened (a setup whose server sends nothing on the fast path). */
-        public static final StallStart SERVER_OPEN = new StallStart(Anchor.SERVER_OPEN, 0);
-        /** Before the server's endpoint is opened: its first fast-path message comes before any control write. */
-        public static final StallStart SERVER_FIRST = new StallStart(Anchor.SERVER_FIRST, 0);
+        /** As the client arms its first timer (a setup whose server sends no fast-path answer to the client). */
+        public static final StallStart CLIENT_FIRST_TIMER = new StallStart(Anchor.CLIENT_FIRST_TIMER, 0, 0);
+        /** Before the server's endpoint is opened (a setup whose server sends no fast-path answer to the client). */
+        public static final StallStart SERVER_OPEN = new StallStart(Anchor.SERVER_OPEN, 0, 0);
+        /** Before the server's endpoint is opened: its fast-path answer to the client comes before any control write. */
+        public static final StallStart SERVER_FIRST = new StallStart(Anchor.SERVER_FIRST, 0, 0);
 
-        /** As the server's {@code nth} control-stream write (from 1) reaches the client. */
-        public static StallStart serverMessage(int nth) {
+        /**
+         * As the server's {@code nth} control-stream write (from 1), the last before its fast-path answer to a client
+         * message that followed {@code answers} of its writes, reaches the client.
+         */
+        public static StallStart serverMessage(int nth, int answers) {
             if (nth < 1) {
                 throw new IllegalArgumentException("a control-stream write is counted from 1: " + nth);
             }
-            return new StallStart(Anchor.SERVER_MESSAGE, nth);
+            return new StallStart(Anchor.SERVER_MESSAGE, nth, answers);
         }
 
         /**
-         * Whether the phase is measured on the protocol (from the stall's anchor to the server's first
-         * fast-path message) rather than between the two sides' first timer arms.
+         * Whether the phase is measured on the protocol (from the stall's anchor to the server's fast-path
+         * answer to the client) rather than between the two sides' first timer arms.
          */
         public boolean onProtocol() {
             return anchor == Anchor.SERVER_MESSAGE || anchor == Anchor.SERVER_FIRST;
@@ -155,8 +174,8 @@ public final class SimulatedSetup implements AutoCloseable {
         public String describe() {
             return switch (anchor) {
                 case SERVER_MESSAGE -> "from the moment its " + Hit.ordinal(message) + " control-stream write, the last before "
-                        + "its first fast-path message, reached the client";
-                case SERVER_FIRST -> "before its endpoint opens (it sends its first fast-path message before it writes "
+                        + "its fast-path answer to the client, reached the client";
+                case SERVER_FIRST -> "before its endpoint opens (it answers the client on the fast path before it writes "
                         + "on the control stream)";
                 case CLIENT_FIRST_TIMER -> "from the client's first timer arm";
                 case SERVER_OPEN -> "before its endpoint opens";
@@ -324,8 +343,8 @@ public final class SimulatedSetup implements AutoCloseable {
         private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
         private final java.util.concurrent.atomic.AtomicInteger timerSides = new java.util.concurrent.atomic.AtomicInteger();
         /**
-         * Orders the deliveries of messages to the endpoints, their first fast-path messages and their ends
-         * within the trial, also within one virtual instant.
+         * Orders the deliveries of messages to the endpoints, the server's control-stream writes and fast-path
+         * messages and the endpoints' ends within the trial, also within one virtual instant.
          */
         private final java.util.concurrent.atomic.AtomicLong order = new java.util.concurrent.atomic.AtomicLong();
         private volatile int setupMessages = -1;
@@ -338,8 +357,16 @@ public final class SimulatedSetup implements AutoCloseable {
         private volatile StallStart stallStart;
         /** Virtual nanoseconds of each control-stream write of the server, in order. */
         private final List<Long> serverWrites = new ArrayList<>();
-        /** How many control-stream writes the server had made when it sent its first fast-path message; -1: none sent. */
-        private volatile int serverWritesBeforeFast = -1;
+        /** The place in the trial's order ({@link #order}) of each control-stream write of the server; guarded by serverWrites. */
+        private final List<Long> serverWriteOrders = new ArrayList<>();
+        /**
+         * Each fast-path message the server sent before it ended setup, as {@code {nth, virtual nanoseconds, place in
+         * the trial's order, answers, writes}}: {@code answers} is how many control-stream writes the server had made
+         * before the last control-stream message of the client handed to it before this message, or -1 if none had
+         * been (then the message answers nothing the client said); {@code writes} how many it had made before this
+         * message. Guarded by itself.
+         */
+        private final List<long[]> serverFast = new ArrayList<>();
         /** Virtual nanoseconds at which each control-stream write of the server reached the client, in order. */
         private final List<Long> serverArrivals = new ArrayList<>();
         /** Told the number (from 1) of each server control-stream write as it reaches the client, before the client gets it. */
@@ -395,24 +422,72 @@ public final class SimulatedSetup implements AutoCloseable {
 
         /**
          * Where a stall of the server is anchored for this driver, as this trial (run without a stall)
-         * shows it, on the protocol: the arrival at the client of the last control-stream write the
-         * server made before its first fast-path message (in the order the server made them, which tells
-         * apart a write and a send in one virtual instant, either way round), or the server's open if it
-         * wrote none before. A server that sent nothing on the fast path has no such point: then the
-         * first timer arms decide (the side that armed first is where the stall begins).
+         * shows it, on the protocol: on the server's fast-path answer to the client (see {@link StallStart}),
+         * the arrival at the client of the last control-stream write the server made before that answer (in
+         * the trial's order, which tells apart a write, a delivery and a send in one virtual instant, either
+         * way round), or the server's open if it wrote none before. A server that sent no fast-path answer
+         * (nothing on the fast path, or only messages sent before the client said anything, such as a dummy as
+         * it accepts) has no such point: then the first timer arms decide (the side that armed first is where
+         * the stall begins).
          */
         public StallStart protocolAnchor() {
-            int before = serverWritesBeforeFast;
-            if (before < 0) {
+            long[] answer = serverAnswer(-1);
+            if (answer == null) {
                 return clientArmedFirst() ? StallStart.CLIENT_FIRST_TIMER : StallStart.SERVER_OPEN;
             }
-            return before == 0 ? StallStart.SERVER_FIRST : StallStart.serverMessage(before);
+            int answers = (int) answer[3];
+            int writes = (int) answer[4];
+            return writes == 0 ? StallStart.SERVER_FIRST : StallStart.serverMessage(writes, answers);
         }
 
-        /** Virtual nanoseconds of the server's first fast-path message (lost or not), or -1. */
-        public long serverFirstFastPathAt() {
-            return fastMessages().stream().filter(m -> m.from() == Role.SERVER && m.nth() == 1)
-                    .mapToLong(FastMessage::at).findFirst().orElse(-1);
+        /**
+         * The server's fast-path answer to the client ({@code {nth, nanoseconds, order, answers, writes}}), or
+         * {@code null}: with {@code answers} -1 the answer to the client's deepest step (the first of those to a
+         * client message with the most writes of the server before it), else the first answer to a client message
+         * that followed at least {@code answers} control-stream writes of the server.
+         */
+        private long[] serverAnswer(int answers) {
+            synchronized (serverFast) {
+                long most = answers >= 0 ? answers : serverFast.stream().mapToLong(m -> m[3]).max().orElse(-1);
+                if (most < 0) {
+                    return null;
+                }
+                return serverFast.stream().filter(m -> m[3] >= most).findFirst().orElse(null);
+            }
+        }
+
+        /** The server's fast-path answer this trial's phase is measured to (by its {@link #stallStart()}), or {@code null}. */
+        private long[] measuredAnswer() {
+            StallStart s = stallStart;
+            return s == null || !s.onProtocol() ? null : serverAnswer(s.answers());
+        }
+
+        /**
+         * Virtual nanoseconds of the server's fast-path answer to the client (lost or not) that this trial's phase is
+         * measured to, or -1: its first fast-path message sent before it ended setup after a control-stream message
+         * of the client that followed at least as many of its control-stream writes as the answer the stall's anchor
+         * was placed on ({@link StallStart#answers()}).
+         */
+        public long serverAnswerAt() {
+            long[] a = measuredAnswer();
+            return a == null ? -1 : a[1];
+        }
+
+        /** Which of the server's fast-path messages (from 1) is the answer {@link #serverAnswerAt()} names, or -1. */
+        public int serverAnswerNth() {
+            long[] a = measuredAnswer();
+            return a == null ? -1 : (int) a[0];
+        }
+
+        /**
+         * Whether a message of the client (control stream or fast path) was handed to the server's endpoint after
+         * its fast-path answer ({@link #serverAnswerAt()}) and before it ended setup (or at all since, if it has
+         * not), in the trial's order. If none was, an end on a timer is the server's own timeout; if one was, the
+         * end may be the client's word, taken at once, on a later tick of an event loop, or after a linger timer.
+         */
+        public boolean deliveredToServerAfterAnswer() {
+            long[] a = measuredAnswer();
+            return a != null && serverEnd.deliveredAfter(a[2]);
         }
 
         /** Virtual nanoseconds at which the server's {@code nth} control-stream write (from 1) reached the client, or -1. */
@@ -599,15 +674,15 @@ public final class SimulatedSetup implements AutoCloseable {
             private volatile long openedAt = -1;
             /**
              * Each message of the peer (control stream or fast path) handed to this side's endpoint: virtual
-             * nanoseconds and its place in the trial's order of deliveries, first fast-path messages and ends
+             * nanoseconds and its place in the trial's order of deliveries, the server's writes and sends, and ends
              * ({@link Trial#order}). Stamped as the endpoint gets it, so a message that arrived while this side
              * was stalled counts when the stall handed it over.
              */
             private final List<long[]> delivered = Collections.synchronizedList(new ArrayList<>());
-            /** This side's end in the trial's order of deliveries, first fast-path messages and ends; 0: not ended. */
+            /** This side's end in the trial's order ({@link Trial#order}); 0: not ended. */
             private volatile long endedOrder;
-            /** This side's first fast-path message in that order; 0: none sent. */
-            private volatile long firstFastOrder;
+            /** The last control-stream message of the peer handed to this side's endpoint, in that order; 0: none yet. */
+            private volatile long lastControlDelivered;
             // the stall: guarded by stalled
             private final List<Runnable> stalled = new ArrayList<>();
             private boolean stalling;
@@ -682,21 +757,23 @@ public final class SimulatedSetup implements AutoCloseable {
 
             /**
              * Whether a message of the peer (control stream or fast path) was handed to this side's endpoint
-             * after its first fast-path message and before it ended setup (or at all since, if it has not), in
-             * the trial's order, which tells them apart within one virtual instant. If none was, an end on a
-             * timer is the side's own timeout; if one was, the end may be the peer's word, taken at once, on
-             * a later tick of an event loop, or after a linger timer armed on it.
+             * after the point {@code after} of the trial's order and before it ended setup (or at all since, if
+             * it has not), in the trial's order, which tells them apart within one virtual instant.
              */
-            public boolean deliveredAfterFirstFast() {
-                long fast = firstFastOrder;
+            boolean deliveredAfter(long after) {
                 long end = endedOrder;
                 synchronized (delivered) {
-                    return delivered.stream().anyMatch(d -> d[1] > fast && (end == 0 || d[1] < end));
+                    return delivered.stream().anyMatch(d -> d[1] > after && (end == 0 || d[1] < end));
                 }
             }
 
-            private void delivering() {
-                delivered.add(new long[] {time.nanos(), order.incrementAndGet()});
+            /** Stamps a message of the peer as it is handed to the endpoint ({@code control}: on the control stream). */
+            private void delivering(boolean control) {
+                long o = order.incrementAndGet();
+                delivered.add(new long[] {time.nanos(), o});
+                if (control) {
+                    lastControlDelivered = o;
+                }
             }
 
             /** How coarsely the timers of this side's driver that fired at {@code instant} keep time ({@link KitContext#timerQuantumAt}). */
@@ -871,6 +948,7 @@ public final class SimulatedSetup implements AutoCloseable {
                 if (side.role == Role.SERVER) {
                     synchronized (serverWrites) {
                         serverWrites.add(time.nanos());
+                        serverWriteOrders.add(order.incrementAndGet());
                     }
                 }
                 VirtualTime.Event[] event = new VirtualTime.Event[1];
@@ -911,7 +989,7 @@ public final class SimulatedSetup implements AutoCloseable {
 
             void onControl(byte[] bytes) {
                 if (endpoint != null) {
-                    delivering();
+                    delivering(true);
                     endpoint.onControl(bytes);
                 }
             }
@@ -929,12 +1007,19 @@ public final class SimulatedSetup implements AutoCloseable {
                     nth = ++fastSent;
                 }
                 boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth || fastPathDown && !ended();
-                if (nth == 1) {
-                    firstFastOrder = order.incrementAndGet();
-                }
-                if (side.role == Role.SERVER && nth == 1) {
+                if (side.role == Role.SERVER && !ended()) {
+                    long sent = order.incrementAndGet();
+                    long client = lastControlDelivered;
+                    long answers = -1;
+                    long writes;
                     synchronized (serverWrites) {
-                        serverWritesBeforeFast = serverWrites.size();
+                        writes = serverWriteOrders.size();
+                        if (client > 0) {
+                            answers = serverWriteOrders.stream().filter(w -> w < client).count();
+                        }
+                    }
+                    synchronized (serverFast) {
+                        serverFast.add(new long[] {nth, time.nanos(), sent, answers, writes});
                     }
                 }
                 fastMessages.add(new FastMessage(side.role, nth, time.nanos(), lost, copy.length));
@@ -951,7 +1036,7 @@ public final class SimulatedSetup implements AutoCloseable {
                             setupInFlight.remove(event[0]);
                                     peer.handOff(peer.side.fast, () -> {
                                 if (peer.endpoint != null) {
-                                    peer.delivering();
+                                    peer.delivering(false);
                                     peer.endpoint.onFastPath(copy);
                                 }
                             });

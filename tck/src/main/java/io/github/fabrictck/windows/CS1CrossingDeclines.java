@@ -2,7 +2,6 @@ package io.github.fabrictck.windows;
 
 import io.github.fabrictck.sim.SimulatedSetup.Form;
 import io.github.fabrictck.spi.Family;
-import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -13,16 +12,22 @@ import org.junit.jupiter.api.Test;
  * CVE-2023-52775): Redis over SMC-R read {@code "\xe2"} as a reply type byte — the first byte of
  * an SMC DECLINE, {@code E2 D4 C3 D9} ("SMCR" in EBCDIC).
  *
- * <p>Forced: the server's first fast-path message (its link confirm) is lost. Each side waits for
+ * <p>Forced: the server's link confirm is lost. A loss-free setup first shows which fast-path
+ * messages the server sends before both sides end; each is then lost in turn, each loss case a sweep
+ * of its own, so that the link confirm is lost whatever its place among them (a server may send a
+ * dummy as it accepts, before its link confirm). Each side waits for
  * the confirm exchange (2 s), the client then waits for a decline (1 s), and each sends its own
  * decline and falls back to TCP. The kit sweeps the <em>phase</em> — how far the server's timers
  * run behind the client's — by stalling the whole server side (deliveries, timers, application),
- * anchored on the protocol: from the moment the server's last control-stream write before its
- * link confirm (its ACCEPT) reaches the client, from 0 to 2 s in steps of the one-way delay, on
- * virtual time; the client's CONFIRM then reaches a server that runs that far behind. The phase is
- * measured from that moment to the server's link confirm, so it does not matter which timer a side
- * arms first (a wait timer at connect, as Linux's {@code smc_clc_wait_msg}), whether it arms one per
- * wait or runs a timer wheel: the sweep passes only if the measured phases cover 0–2 s. With equal confirm timeouts the declines cross
+ * anchored on the protocol, on the server's fast-path answer to the client (its link confirm, the
+ * answer to CONFIRM; {@link io.github.fabrictck.sim.SimulatedSetup.StallStart}): from the moment the
+ * server's last control-stream write before its link confirm (its ACCEPT) reaches the client,
+ * from 0 to 2 s in steps of the one-way delay, on virtual time; the client's CONFIRM then reaches a
+ * server that runs that far behind. The phase is measured from that moment to the server's link
+ * confirm, so it does not matter which timer a side arms first (a wait timer at connect, as Linux's
+ * {@code smc_clc_wait_msg}), whether it arms one per wait or runs a timer wheel, nor what the server
+ * sent on the fast path before the client said anything: the sweep of every loss case passes only if
+ * its measured phases cover 0–2 s. With equal confirm timeouts the declines cross
  * when the phase is within one one-way delay of 1 s (the client's decline wait): each side has
  * fallen back when the other's decline arrives, and reads it as application data. With the
  * upstream fix (the client waits twice the server's confirm time) they could only cross near a
@@ -44,10 +49,11 @@ import org.junit.jupiter.api.Test;
                 + "read the other's decline as application data (Redis: \"Protocol error, got \\xe2 as reply type byte\").",
         interleaving = {
             "client proposal, server accept, client confirm on the control stream",
-            "the server's link confirm on the fast path is lost; the whole server side is stalled for the phase from the "
-                    + "moment its accept (its last control-stream write before the link confirm) reaches the client, so the "
-                    + "client's confirm reaches it that late and its timers run that far behind the client's (measured from "
-                    + "that moment to the server's link confirm)",
+            "each fast-path message the server sends in a loss-free setup is lost in turn, among them its link confirm; the "
+                    + "whole server side is stalled for the phase from the moment its accept (its last control-stream write "
+                    + "before its link confirm, the fast-path message that answers the client's confirm) reaches the client, so "
+                    + "the client's confirm reaches it that late and its timers run that far behind the client's (measured from that "
+                    + "moment to the server's link confirm)",
             "the client's confirm timer fires, then it waits for a decline; the server's confirm timer fires",
             "each sends a DECLINE and falls back to the control stream as the application's byte stream",
             "when the declines cross, each arrives after its receiver fell back: it must not reach the application"},
@@ -69,7 +75,6 @@ class CS1CrossingDeclines {
     }
 
     private static void sweep(CsWindow w, Form form) {
-        w.on(form);
-        w.sweep(List.of(CsWindow.serverConfirm()), true, w::judgeApplicationBytes);
+        w.sweepServerLosses(form, w::judgeApplicationBytes);
     }
 }

@@ -29,13 +29,16 @@ import org.junit.jupiter.api.Assumptions;
  * makes it by stalling the whole server side (no delivery, no timer, no application step runs on it)
  * for 0 to {@value #PHASE_MAX_MS} ms in steps of {@code fabric-tck.phaseStep} ms (default: the
  * one-way delay, so every crossing, which lasts two one-way delays, falls on at least one step),
- * anchored on the protocol, never on whatever timer a side arms first: from the moment the server's
- * last control-stream write before its first fast-path message (SMC-R's ACCEPT) reaches the client,
- * as a trial without a stall shows it. The client's answer (CONFIRM) then reaches a server that runs
- * the stall behind, so its fast-path step (LINK_CONFIRM) and every timer it arms there, one per wait,
- * a deadline on a wheel or anything else, move with it. The phase is measured on the same points:
- * from that arrival to the server's first fast-path message; a sweep passes only if the measured
- * phases cover the range. (A setup whose server sends nothing on the fast path has no such point:
+ * anchored on the protocol, never on whatever timer a side arms first, nor on whichever fast-path
+ * message the server happens to send first: on the server's <em>fast-path answer to the client</em>
+ * (SMC-R's LINK_CONFIRM, its answer to CONFIRM; {@link StallStart}), from the moment the server's last
+ * control-stream write before that answer (SMC-R's ACCEPT) reaches the client, as a trial without a
+ * stall shows it. The client's answer (CONFIRM) then reaches a server that runs the
+ * stall behind, so its fast-path answer (LINK_CONFIRM) and every timer it arms there, one per wait, a
+ * deadline on a wheel or anything else, move with it. The phase is measured on the same points: from
+ * that arrival to the server's fast-path answer; a sweep passes only if the measured phases cover the
+ * range. A fast-path message the server sends before the client said anything (a dummy as it accepts)
+ * is no answer and anchors nothing. (A setup whose server sends no fast-path answer has no such point:
  * its stall begins at the client's first timer arm and its phase is measured between the two sides'
  * first timer arms.) A trial whose server's timeout the stall did not move measures no phase
  * ({@link #unmoved}, {@link PhaseCoverage#movedWithTheStall}). No hold in the driver's code is needed. The one-way delay
@@ -163,8 +166,10 @@ public final class CsWindow extends WindowFixture {
     /**
      * The two points of a trial whose distance is its phase, as its stall was anchored: on the
      * protocol, the arrival at the client of the server's anchoring control-stream write (or the
-     * client's open, for a server that sends on the fast path first) and the server's first fast-path
-     * message; for a server that sends nothing on the fast path, the two sides' first timer arms.
+     * client's open, for a server that answers on the fast path before it writes) and the server's
+     * fast-path answer to the client; for a server that sends no such answer, the two sides' first timer
+     * arms. The checks that the stall moved the server's timeout ({@link #unmoved}, {@link #timedOut})
+     * hold for every anchor on the protocol.
      */
     static PhaseCoverage.Arms arms(Trial t) {
         long clientArm = t.client().firstTimerArmedAt();
@@ -177,9 +182,9 @@ public final class CsWindow extends WindowFixture {
         long client = first ? t.clientOpenedAt() : t.serverMessageArrivedAt(s.message());
         String point = first ? "the client's application connected"
                 : "its " + Hit.ordinal(s.message()) + " control-stream write reached the client";
-        return new PhaseCoverage.Arms(client, t.serverFirstFastPathAt(), clientArm >= 0, serverArm >= 0, point,
-                first ? null : unmoved(t, client), first ? -1 : timedOut(t),
-                first || timedOut(t) < 0 ? 0 : t.server().timerQuantumAt(t.server().endedAt()));
+        long timedOut = timedOut(t);
+        return new PhaseCoverage.Arms(client, t.serverAnswerAt(), clientArm >= 0, serverArm >= 0, point,
+                unmoved(t, client), timedOut, timedOut < 0 ? 0 : t.server().timerQuantumAt(t.server().endedAt()));
     }
 
     /** When the server ended setup on its own timeout ({@link #ownTimeout}), or -1. */
@@ -189,14 +194,14 @@ public final class CsWindow extends WindowFixture {
 
     /**
      * When each timer that fired as the server ended setup on its own timeout was armed (a periodic timer: its
-     * previous run), or {@code null}: it ended, after its first fast-path message, in an instant in which a timer
-     * of it fired, and no message of the client was handed to it between that message and its end. Whatever
-     * mode it ended on: a server that declares the fast path up on its timer ended on its timer too.
+     * previous run), or {@code null}: it ended, after its fast-path answer to the client, in an instant in which
+     * a timer of it fired, and no message of the client was handed to it between that answer and its end.
+     * Whatever mode it ended on: a server that declares the fast path up on its timer ended on its timer too.
      */
     static List<Long> ownTimeout(Trial t) {
         Trial.End s = t.server();
         long end = s.endedAt();
-        if (end < 0 || t.serverFirstFastPathAt() < 0 || s.deliveredAfterFirstFast()) {
+        if (end < 0 || t.serverAnswerAt() < 0 || t.deliveredToServerAfterAnswer()) {
             return null;
         }
         List<Long> fired = s.timerArmsFiredAt(end);
@@ -248,13 +253,18 @@ public final class CsWindow extends WindowFixture {
      * and the evidence names each with what it measured.
      *
      * <p>Each loss case's first trial runs without a stall and shows where the stall is anchored
-     * ({@link Trial#protocolAnchor()}): as the server's last control-stream write before its first
-     * fast-path message reaches the client, so that the server's fast-path step follows the client's
-     * answer by the stall (or by the one-way delay its protocol needs, if that is longer). For a
-     * server that sends nothing on the fast path, the stall begins at the client's first timer arm
-     * (or before the server's endpoint opens, when the server armed first).
+     * ({@link Trial#protocolAnchor()}): as the server's last control-stream write before its fast-path
+     * answer to the client reaches the client, so that the server's fast-path answer follows the client's
+     * answer by the stall (or by the one-way delay its protocol needs, if that
+     * is longer). For a server that sends no fast-path answer to the client, the stall begins at the
+     * client's first timer arm (or before the server's endpoint opens, when the server armed first).
      */
     public void sweep(List<Loss> losses, boolean lossInEveryPhase, BiConsumer<Trial, String> judge) {
+        sweep(losses, loss -> lossInEveryPhase, judge);
+    }
+
+    /** As {@link #sweep(List, boolean, BiConsumer)}, with the loss cases whose message must be lost in every phase. */
+    public void sweep(List<Loss> losses, java.util.function.Predicate<Loss> lossInEveryPhase, BiConsumer<Trial, String> judge) {
         List<String> covered = new ArrayList<>();
         List<String> gaps = new ArrayList<>();
         List<String> untimed = new ArrayList<>();
@@ -265,9 +275,10 @@ public final class CsWindow extends WindowFixture {
             int[] lost = {0};
             List<PhaseCoverage.Arms> arms = new ArrayList<>();
             StallStart start = null;
+            boolean everyPhase = loss != null && lossInEveryPhase.test(loss);
             for (long phase : phases()) {
                 // the first phase is 0: a trial without a stall, which shows where this loss case's stall is anchored
-                Trial t = sweepTrial(loss, phase, start, lossInEveryPhase, judge, arms, lost);
+                Trial t = sweepTrial(loss, phase, start, everyPhase, judge, arms, lost);
                 if (start == null) {
                     start = t.stallStart();
                     anchors.add(start.describe());
@@ -285,7 +296,7 @@ public final class CsWindow extends WindowFixture {
                 for (long phase : phases()) {
                     long at = TimeUnit.MILLISECONDS.toNanos(phase);
                     if (at >= j.gapFrom() && at <= j.gapTo()) {
-                        Trial t = sweepTrial(loss, phase, start, lossInEveryPhase, judge, arms, lost);
+                        Trial t = sweepTrial(loss, phase, start, everyPhase, judge, arms, lost);
                         reruns.add("stall " + phase + " ms again: " + arms(t).describe());
                     }
                 }
@@ -304,9 +315,9 @@ public final class CsWindow extends WindowFixture {
                 + virtualTimeInAll(), null);
         String how = "the kit stalled the server 0–" + PHASE_MAX_MS + " ms of virtual time in steps of " + STEP_MS
                 + " ms (" + String.join("; ", anchors) + ") and measured the phase " + (onTimers
-                ? "between the two sides' first timer arms" + (anchors.size() > 1 ? " where the server sent nothing on the "
-                + "fast path, elsewhere from that moment to the server's first fast-path message" : "")
-                : "from that moment to the server's first fast-path message") + ": ";
+                ? "between the two sides' first timer arms" + (anchors.size() > 1 ? " where the server sent no fast-path "
+                + "answer to the client, elsewhere from that moment to the server's fast-path answer" : "")
+                : "from that moment to the server's fast-path answer to the client") + ": ";
         if (!gaps.isEmpty()) {
             throw new WindowNotOpened("the sweep did not reach the documented phases: " + how
                     + String.join("; ", gaps) + rerun);
@@ -505,8 +516,23 @@ public final class CsWindow extends WindowFixture {
         time.stop();
     }
 
-    /** The server's first fast-path message: the confirm CS-1 loses. */
-    static Loss serverConfirm() {
-        return new Loss(Role.SERVER, 1);
+    /**
+     * CS-1's loss cases: each fast-path message the server sends in a loss-free setup before both sides end, in
+     * turn, whatever its place (its link confirm need not be its first: a server may send a dummy as it accepts);
+     * the one that is its fast-path answer to the client must be lost in every phase, the others in at least
+     * one. A server that sent nothing on the fast path has its 1st message lost, which it never sends: ERROR.
+     */
+    public void sweepServerLosses(Form form, BiConsumer<Trial, String> judge) {
+        on(form);
+        Trial baseline = trial(null, 0, null);
+        int answer = baseline.serverAnswerNth();
+        List<Loss> losses = new ArrayList<>();
+        baseline.setupMessages().stream().filter(m -> m.from() == Role.SERVER)
+                .forEach(m -> losses.add(new Loss(m.from(), m.nth())));
+        if (losses.isEmpty()) {
+            losses.add(new Loss(Role.SERVER, 1));
+        }
+        int every = answer > 0 ? answer : losses.get(0).nth();
+        sweep(losses, loss -> loss.nth() == every, judge);
     }
 }

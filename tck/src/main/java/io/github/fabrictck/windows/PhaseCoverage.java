@@ -7,10 +7,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * Whether a connection-setup sweep reached the timer phases it documents. The phase of a trial is
  * measured, not assumed, on the protocol: from the moment the server's last control-stream write
- * before its first fast-path message reached the client (the client has all it needs to take its
- * next step and start waiting for the fast path) to the server's first fast-path message (where the
- * server starts waiting for it), whatever timers either side arms, when and how (one per wait, one at
- * connect, a timer wheel). A setup whose server sends nothing on the fast path has no such point:
+ * before its fast-path answer to the client (a fast-path message sent after a control-stream message of
+ * the client reached it) reached the client (the client has all it needs to take its next step and
+ * start waiting for the fast path) to the server's fast-path answer (where the server starts waiting for the client's), whatever timers either side arms, when and
+ * how (one per wait, one at connect, a timer wheel), and whatever the server sent on the fast path before
+ * the client said anything. A setup whose server sends no fast-path answer to the client has no such point:
  * its phase is measured between the two sides' first timer arms (the first {@code schedule*} call on
  * each side's scheduler), the server's minus the client's. Plain Java, so that tests reach the rules
  * without an agent.
@@ -72,11 +73,11 @@ final class PhaseCoverage {
                     return "no measured phase (" + unmoved + ")";
                 }
                 if (!measured()) {
-                    return "no measured phase (" + (server < 0 ? "the server sent no fast-path message"
+                    return "no measured phase (" + (server < 0 ? "the server sent no fast-path answer to the client"
                             : "the client was never reached: " + clientPoint) + ")";
                 }
                 long p = phase();
-                return "measured phase " + ms(p) + " ms (the server sent its first fast-path message " + ms(Math.abs(p))
+                return "measured phase " + ms(p) + " ms (the server sent its fast-path answer " + ms(Math.abs(p))
                         + " ms " + (p >= 0 ? "after" : "before") + " " + clientPoint + ")";
             }
             if (!measured()) {
@@ -120,7 +121,7 @@ final class PhaseCoverage {
             }
             if (after - (a.timedOut() - a.server()) > tolerance) {
                 return a.unmoved("the server ended setup on a timer " + ms(a.timedOut() - a.server()) + " ms after its "
-                        + "first fast-path message, where in the trial of the lowest measured phase (" + ms(lowest.phase())
+                        + "fast-path answer, where in the trial of the lowest measured phase (" + ms(lowest.phase())
                         + " ms) it ended " + ms(after) + " ms after" + unmoved);
             }
             long within = step + Math.max(a.quantum(), lowest.quantum());

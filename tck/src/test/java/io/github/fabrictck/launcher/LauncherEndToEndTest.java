@@ -286,7 +286,7 @@ class LauncherEndToEndTest {
         for (WindowResult w : r.windows()) {
             assertEquals(Outcome.FAIL, w.outcome(), driver + " " + w.label() + ": " + w.reason());
             assertTrue(w.reason().contains("the server stalled ") && w.reason().contains(" ms from the moment its 1st "
-                    + "control-stream write, the last before its first fast-path message, reached the client"), w.reason());
+                    + "control-stream write, the last before its fast-path answer to the client, reached the client"), w.reason());
             assertTrue(w.reason().contains("read e2 d4 c3 04"), w.reason());
         }
     }
@@ -358,9 +358,91 @@ class LauncherEndToEndTest {
             assertTrue(w.evidence().windowOpened());
             String opened = w.trace().stream().map(TraceEvent::event).filter(e -> e.startsWith("window opened: "))
                     .findFirst().orElse("no 'window opened' event in the trace");
-            assertTrue(opened.contains("(from the moment its 1st control-stream write, the last before its first fast-path "
-                    + "message, reached the client) and measured the phase from that moment to the server's first fast-path "
-                    + "message: the server's 1st fast-path message lost: measured phases 10 to 2000 ms"), opened);
+            assertTrue(opened.contains("(from the moment its 1st control-stream write, the last before its fast-path answer to "
+                    + "the client, reached the client) and measured the phase from that moment to the server's fast-path answer "
+                    + "to the client: the server's 1st fast-path message lost: measured phases 10 to 2000 ms"), opened);
+        }
+    }
+
+    /**
+     * A server that sends a dummy fast-path message as it accepts, before it writes on the control stream,
+     * has its link confirm as its 2nd fast-path message. CS-1 loses every fast-path setup message of the
+     * server in turn, and the stall is anchored on the server's fast-path answer to the client (its link
+     * confirm, after its ACCEPT), not on its first fast-path message: with the equal confirm timeouts of
+     * CVE-2023-52775 it FAILs as fixture-cs-clc-equal does. Before, the kit lost the dummy, stalled the
+     * server before it opened (which left its confirm timer one delay behind the client's in every trial)
+     * and PASSed.
+     */
+    @Test
+    void crossingDeclinesFailThoughTheServerSendsADummyFastPathMessageAsItAccepts() throws Exception {
+        crossingDeclinesFailWithTheLinkConfirmSecond("fixture-cs-dummy-equal");
+    }
+
+    /**
+     * A dummy sent in answer to the client's PROPOSAL, before the ACCEPT, answers an earlier step than the link
+     * confirm: the stall is anchored on the answer to the client's deepest step (CONFIRM, after ACCEPT).
+     */
+    @Test
+    void crossingDeclinesFailThoughTheServerAnswersTheProposalWithADummyFastPathMessage() throws Exception {
+        crossingDeclinesFailWithTheLinkConfirmSecond("fixture-cs-dummy-on-proposal-equal");
+    }
+
+    private void crossingDeclinesFailWithTheLinkConfirmSecond(String driver) throws Exception {
+        Result r = run(driver, Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.FAIL, w.outcome(), driver + " " + w.label() + ": " + w.reason());
+            assertTrue(w.reason().contains("the server stalled ") && w.reason().contains(" ms from the moment its 1st "
+                    + "control-stream write, the last before its fast-path answer to the client, reached the client"),
+                    w.reason());
+            assertTrue(w.reason().contains("the server's 2nd fast-path message lost"), w.reason());
+            assertTrue(w.reason().contains("read e2 d4 c3 04"), w.reason());
+        }
+    }
+
+    @Test
+    void aCorrectServerThatSendsADummyFastPathMessageAsItAcceptsPassesEveryCsWindow() throws Exception {
+        Map<String, WindowResult> r = byLabel(run("fixture-cs-dummy", Set.of("CS-1", "CS-2", "CS-3"), new ArrayList<>()));
+        for (String label : List.of("CS-1/memory", "CS-1/loopback", "CS-2/memory", "CS-2/loopback", "CS-3/memory",
+                "CS-3/loopback")) {
+            WindowResult w = r.get(label);
+            assertEquals(Outcome.PASS, w.outcome(), label + ": " + w.reason());
+            assertTrue(w.evidence().windowOpened());
+            String opened = w.trace().stream().map(TraceEvent::event).filter(e -> e.startsWith("window opened: "))
+                    .findFirst().orElse("no 'window opened' event in the trace");
+            assertTrue(opened.contains("(from the moment its 1st control-stream write, the last before its fast-path answer "
+                    + "to the client, reached the client)"), opened);
+            if (label.startsWith("CS-1")) {
+                assertTrue(opened.contains("the server's 1st fast-path message lost: measured phases 10 to 2000 ms")
+                        && opened.contains("the server's 2nd fast-path message lost: measured phases 10 to 2000 ms"), opened);
+            }
+        }
+    }
+
+    /**
+     * The dummy message at accept must not switch off the checks that a server's timeout moved with the
+     * stall: a server that checks a confirm deadline fixed as it accepts on a wheel's tick is ERROR, as
+     * fixture-cs-wheel-fixed is. Before, stalled before it opened, it PASSed on phases its timers never ran at.
+     */
+    @Test
+    void aServerSendingADummyAtAcceptWhoseDeadlineWasFixedBeforeTheStallIsErrorNotPass() throws Exception {
+        unmovedDeadlineIsError("fixture-cs-dummy-wheel-fixed");
+    }
+
+    /**
+     * A server that sends its link confirm together with its ACCEPT answers the client's PROPOSAL, but after a write
+     * the client has not answered yet: the stall is anchored on that write, which reaches the client after the link
+     * confirm was sent, so every trial measures minus one delay. ERROR, never a PASS on a stall before the server
+     * opens, which would move its ACCEPT, and with it the client's confirm timer, as much as its own.
+     */
+    @Test
+    void aServerThatSendsItsLinkConfirmWithItsAcceptIsErrorNotPass() throws Exception {
+        Result r = run("fixture-cs-link-with-accept", Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(Outcome.ERROR, w.outcome(), w.label() + ": " + w.reason());
+            assertTrue(w.reason().startsWith("the sweep did not reach the documented phases"), w.reason());
+            assertTrue(w.reason().contains("measured phases -10 to -10 ms"), w.reason());
         }
     }
 
