@@ -65,9 +65,23 @@ final class OutputFiles {
      * the directory's other files, which are left alone.
      */
     synchronized void clear() throws IOException {
+        clear(null);
+    }
+
+    /**
+     * As {@link #clear()}, but the schedule file a replay reads ({@code -Dfabric-tck.replay}, in this directory when
+     * it is the one an exploration wrote here) stays: it is kept as if this run had written it, so it is there for the
+     * fork to read, is put back if anyone changes it, and is replaced by the replay's own schedule if that fails.
+     *
+     * @param replayed the schedule file the run replays, or {@code null}
+     */
+    synchronized void clear(Path replayed) throws IOException {
+        Path keep = replayed == null ? null : replayed.toAbsolutePath().normalize();
         for (Path file : files()) {
             String name = file.getFileName().toString();
-            if (isReport(name)) {
+            if (keep != null && file.toAbsolutePath().normalize().equals(keep)) {
+                written.put(name, Files.readString(file, StandardCharsets.UTF_8));
+            } else if (isReport(name)) {
                 Files.deleteIfExists(file);
             } else {
                 before.add(name);

@@ -128,4 +128,23 @@ class OutputFilesTest {
         assertTrue(warnings.get(1).contains("fabric-tck-certificate.json was not written by Maven's process"),
                 warnings.get(1));
     }
+
+    @Test
+    void theScheduleFileAReplayReadsStaysAndIsGuardedAsThePluginsOwn() throws Exception {
+        // the README's replay command reads target/fabric-tck/schedule-CQ-X-explore.txt and writes into the same
+        // directory: clearing it deleted the file before the fork could read it ("names no file")
+        Path schedule = Files.writeString(dir.resolve("schedule-CQ-X-explore.txt"), "the exploration's");
+        Files.writeString(dir.resolve("schedule-HS-X-explore.txt"), "an earlier build's");
+        OutputFiles files = new OutputFiles(dir, Map.of(), disk, warnings::add);
+        files.clear(schedule);
+        assertEquals("the exploration's", Files.readString(schedule));
+        assertFalse(Files.exists(dir.resolve("schedule-HS-X-explore.txt")), "another schedule file is not this build's");
+        files.writeFinal(result(true, 1), Map.of());
+        Files.writeString(schedule, "forged");
+        files.voidStrangers();
+        assertEquals("the exploration's", Files.readString(schedule));
+        assertEquals(1, warnings.size(), warnings::toString);
+        files.writeFinal(result(true, 1), Map.of("schedule-CQ-X-explore.txt", "the replay's"));
+        assertEquals("the replay's", Files.readString(schedule));
+    }
 }
