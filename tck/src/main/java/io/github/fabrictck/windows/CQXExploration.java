@@ -81,6 +81,13 @@ class CQXExploration {
     }
 
     @Test
+    @Variant(id = "open-close", title = "the endpoint opened and closed at once, with a spurious event, under a "
+            + "scheduler (a close racing the driver's threads as they start)")
+    void openClose(CqWindow w) {
+        explore(w, "open-close", OpenClose::new);
+    }
+
+    @Test
     @Variant(id = "shared", title = "two queue pairs on one shared CQ (SPI 3): sends, completions and a disconnect's "
             + "flush errors under a scheduler")
     void shared(SharedCqWindow w) {
@@ -94,7 +101,7 @@ class CQXExploration {
         w.trial().close();
         Exploration.Report report;
         try (KeptThreads kept = new KeptThreads(w.run(), w.session().pointTimeout(), false)) {
-            report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, kept, scheduler, seed,
+            report = Exploration.explore(settings, (scheduler, seed) -> schedule(w, variant, kept, scheduler, seed,
                     teardownRule, world));
         }
         report(w.run(), w.session(), variant, settings, report, teardownRule ? "" : "; the device's teardown rule was off");
@@ -113,14 +120,15 @@ class CQXExploration {
     }
 
     /** One schedule on a fresh device and endpoint. */
-    private static Controller.Outcome schedule(CqWindow w, KeptThreads kept, Scheduler scheduler, long seed,
+    private static Controller.Outcome schedule(CqWindow w, String variant, KeptThreads kept, Scheduler scheduler, long seed,
                                                boolean teardownRule,
                                                java.util.function.BiFunction<CqWindow, CqTrial, Cq> make) {
         w.run().trace().restart();
         w.run().trace().add("kit", "schedule with seed " + seed, null);
         kept.take();
         Set<Thread> before = new HashSet<>(w.run().threads());
-        CqTrial trial = new CqTrial(w.run(), w.session(), kept.app, kept.interrupt);
+        // open-close opens the endpoint inside the schedule: the threads the driver starts then start under the scheduler
+        CqTrial trial = new CqTrial(w.run(), w.session(), kept.app, kept.interrupt, !"open-close".equals(variant));
         if (!teardownRule) {
             trial.device().withoutTeardownRule();
         }
@@ -156,15 +164,15 @@ class CQXExploration {
         static final int MESSAGES = 2;
         static final String SPURIOUS = Controller.ENV + "a spurious event on the send CQ";
 
-        private final CqWindow w;
+        final CqWindow w;
         final CqTrial trial;
         final SimulatedDevice device;
         /** The completion channels that existed before this schedule's endpoint was opened: close() must destroy the rest. */
         private final List<io.github.fabrictck.sim.CompletionChannel<?>> channelsBefore;
         private int arrived;
         private int completed;
-        private int spurious;
-        private volatile String step = "not started";
+        int spurious;
+        volatile String step = "not started";
         CompletableFuture<Object[]> app;
 
         Cq(CqWindow w, CqTrial trial) {
@@ -318,6 +326,11 @@ class CQXExploration {
                 return Optional.of(new Failure(CALLS_RETURN, "the receives returned " + got + " for the messages " + sent
                         + " (each message exactly once)"));
             }
+            return teardown();
+        }
+
+        /** CQ-8's judgement of what close() destroyed: every channel this schedule's endpoint made, in order. */
+        Optional<Failure> teardown() {
             List<io.github.fabrictck.sim.CompletionChannel<?>> channels = new ArrayList<>(
                     io.github.fabrictck.sim.CompletionChannel.createdIn(w.run()));
             channels.removeAll(channelsBefore);
@@ -326,6 +339,54 @@ class CQXExploration {
 
         private static byte[] message(int n) {
             return ("incoming " + n).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
+    }
+
+    /**
+     * {@code open-close}: the application opens the endpoint and closes it at once, on the scheduler's turns from the
+     * first point of {@code openCompletionQueue}, so a thread the driver starts there stops before its first
+     * statement and {@code close()} may come before it has run (DiSNI's CQ thread sets {@code running = true} as its
+     * first statement: a close before it joins a thread that never stops). The device raises at most one spurious
+     * event once the endpoint is open, so a handler may be running as close() tears down. The application waits
+     * for no completion: the oracles are the device's rules, close() returning (CQ-7) and leaving nothing
+     * undestroyed (CQ-8).
+     */
+    static final class OpenClose extends Cq {
+
+        OpenClose(CqWindow w, CqTrial trial) {
+            super(w, trial);
+        }
+
+        @Override
+        public void start() {
+            // nothing the application waits for: a completion left in a queue at close goes with it
+            w.run().unannouncedWork(List::of);
+            app = trial.start("scenario: openCompletionQueue, close", () -> {
+                step = "openCompletionQueue";
+                io.github.fabrictck.spi.cq.CompletionQueueDriver d = trial.open();
+                step = "close";
+                d.close();
+                step = "done";
+                return new Object[0];
+            });
+        }
+
+        @Override
+        public List<String> actions() {
+            return trial.driver() != null && spurious == 0 ? List.of(SPURIOUS) : List.of();
+        }
+
+        @Override
+        public Optional<Failure> judgeEnd() {
+            if (!app.isDone()) {
+                return super.judgeEnd();
+            }
+            try {
+                app.getNow(null);
+            } catch (RuntimeException e) {
+                return Optional.of(new Failure(CALLS_RETURN, "the application's " + step + "() threw " + e.getCause()));
+            }
+            return teardown();
         }
     }
 }

@@ -40,7 +40,8 @@ public final class CqTrial implements AutoCloseable {
     /** The context scheduler's timers as the exploration's decisions, or {@code null} (a scripted window's wall clock). */
     private final ExploredTimers timers;
     private final AppThread app;
-    private final CompletionQueueDriver driver;
+    /** The driver's endpoint; {@code null} until an exploration's scenario opens it ({@link #open()}). */
+    private volatile CompletionQueueDriver driver;
     private final List<Hold> holds = new ArrayList<>();
     private boolean closed;
 
@@ -58,6 +59,14 @@ public final class CqTrial implements AutoCloseable {
      * device-interrupt} as a trial's own threads are; closing the trial leaves them running.
      */
     CqTrial(WindowRun run, Session session, AppThread keptApp, AppThread keptInterrupt) {
+        this(run, session, keptApp, keptInterrupt, true);
+    }
+
+    /**
+     * A trial on kept threads whose endpoint is opened now ({@code openNow}) or by the scenario, under the
+     * exploration's scheduler, with {@link #open()}: the driver's threads then start inside the schedule.
+     */
+    CqTrial(WindowRun run, Session session, AppThread keptApp, AppThread keptInterrupt, boolean openNow) {
         this.run = run;
         this.session = session;
         this.kept = keptApp != null;
@@ -72,6 +81,9 @@ public final class CqTrial implements AutoCloseable {
             timers.timerThread(context::timerThread);
         }
         this.app = keptApp != null ? keptApp : new AppThread(run, "app");
+        if (!openNow) {
+            return;
+        }
         CompletableFuture<CompletionQueueDriver> opened = app.submit("Driver.openCompletionQueue",
                 () -> session.driver().openCompletionQueue(context, device));
         // opening loads and rewrites the driver's classes on first use: give it more than a point
@@ -80,6 +92,23 @@ public final class CqTrial implements AutoCloseable {
             throw new WindowNotOpened("Driver.openCompletionQueue returned null");
         }
         device.attach(driver);
+    }
+
+    /**
+     * Opens the endpoint on the calling thread (the application's, inside a scenario) and attaches the
+     * device to it, for a trial made with {@code openNow} false.
+     */
+    CompletionQueueDriver open() {
+        if (driver != null) {
+            throw new IllegalStateException("the endpoint is open");
+        }
+        CompletionQueueDriver d = session.driver().openCompletionQueue(context, device);
+        if (d == null) {
+            throw new IllegalStateException("Driver.openCompletionQueue returned null");
+        }
+        driver = d;
+        device.attach(d);
+        return d;
     }
 
     /**
@@ -356,7 +385,10 @@ public final class CqTrial implements AutoCloseable {
         }
         closed = true;
         holds.forEach(run::forget);
-        closeWithin(run, session.bound(), driver::close, null, timers == null ? () -> false : timers::fireForClose);
+        CompletionQueueDriver d = driver;
+        if (d != null) { // an exploration's scenario that never opened it leaves nothing to close
+            closeWithin(run, session.bound(), d::close, null, timers == null ? () -> false : timers::fireForClose);
+        }
         if (!kept) {
             app.close();
         }

@@ -58,10 +58,28 @@ class ExplorationVariantsTest {
         assertTrue(broken.reason().startsWith("close() returns within a bound"), broken.reason());
         assertTrue(broken.reason().contains("was the only driver thread given a turn"), broken.reason());
         assertTrue(broken.reason().contains("the thread started at io.github.fabrictck.fixtures.ExploreVariants$Helped"
-                + ".send("), broken.reason());
+                + ".startHelper("), broken.reason());
         assertTrue(broken.reason().contains("joined by app in Thread.join"), broken.reason());
         WindowResult correct = explore("fixture-explore-late-helper-flag-first", "explore", 300);
         assertEquals(Outcome.PASS, correct.outcome(), correct.reason());
+    }
+
+    @Test
+    void anEndpointClosedAsItOpensIsExploredSoAHelperStartedAtOpenIsFound() throws Exception {
+        // the helper starts inside openCompletionQueue: explore opens the endpoint before its schedules, so it never
+        // sees a close before the helper's first statement; open-close opens it under the scheduler and does
+        WindowResult missed = explore("fixture-explore-helper-at-open", "explore", 50);
+        assertEquals(Outcome.PASS, missed.outcome(), missed.reason());
+        WindowResult broken = explore("fixture-explore-helper-at-open", "open-close", 300);
+        assertEquals(Outcome.FAIL, broken.outcome(), broken.reason());
+        assertTrue(broken.reason().startsWith("close() returns within a bound"), broken.reason());
+        assertTrue(broken.reason().contains("the thread started at io.github.fabrictck.fixtures.ExploreVariants$Helped"
+                + ".startHelper("), broken.reason());
+        assertTrue(broken.reason().contains("joined by app in Thread.join"), broken.reason());
+        WindowResult correct = explore("fixture-explore-helper-at-open-flag-first", "open-close", 300);
+        assertEquals(Outcome.PASS, correct.outcome(), correct.reason());
+        WindowResult sample = explore("fixture-synchronized-handler", "open-close", 300);
+        assertEquals(Outcome.PASS, sample.outcome(), sample.reason());
     }
 
     @Test
