@@ -176,8 +176,11 @@ public final class WindowRun {
     public String role(Thread t) {
         String name = t.getName();
         String at = started.get(t);
-        return at != null && JDK_NAMED.matcher(name).matches() ? "the thread started at " + at : name;
+        return at != null && JDK_NAMED.matcher(name).matches() ? STARTED_AT + at : name;
     }
+
+    /** How {@link #role} names a thread the driver started with the JDK's default name: by where it was started. */
+    public static final String STARTED_AT = "the thread started at ";
 
     private static final java.util.regex.Pattern JDK_NAMED = java.util.regex.Pattern.compile("Thread-\\d+");
 

@@ -400,25 +400,27 @@ public final class Controller implements Gate {
      * {@code Executors}' default thread factory, {@code ForkJoinPool-1-worker-2}, the common pool's workers,
      * {@code Timer-0}, {@code Thread-93}), which differ from one JVM, or one schedule, to the next, with its
      * counters as letters ({@code pool-N-thread-M}); the {@code #2} of {@link #name} then tells such threads
-     * apart by their order of creation, the same in every run of the schedule. Any other name as it is.
+     * apart by their order of creation, the same in every run of the schedule. In any other name, a number that is a
+     * whole dash-separated part ({@code nioEventLoopGroup-2-1}, {@code cq-poller-12}) is a counter too and becomes
+     * {@code N}; the rest of the name, and a thread named by where it was started, as it is.
      */
     static String uncounted(String role) {
-        return JDK_COUNTED.matcher(role).matches()
-                ? role.replaceFirst("^pool-\\d+-thread-\\d+$", "pool-N-thread-M")
-                        .replaceFirst("^ForkJoinPool-\\d+-worker-\\d+$", "ForkJoinPool-N-worker-M")
-                        .replaceFirst("-worker-\\d+$", "-worker-M")
-                        .replaceFirst("^(Timer|Thread)-\\d+$", "$1-N")
-                : role;
+        if (JDK_COUNTED.matcher(role).matches()) {
+            return role.replaceFirst("^pool-\\d+-thread-\\d+$", "pool-N-thread-M")
+                    .replaceFirst("^ForkJoinPool-\\d+-worker-\\d+$", "ForkJoinPool-N-worker-M")
+                    .replaceFirst("-worker-\\d+$", "-worker-M")
+                    .replaceFirst("^(Timer|Thread)-\\d+$", "$1-N");
+        }
+        // a library's or the driver's own counter: Netty's nioEventLoopGroup-2-1 (a pool number of the whole JVM), a
+        // static counter's cq-poller-37; a number that is a whole dash-separated part of the name is one
+        return role.startsWith(WindowRun.STARTED_AT) ? role : COUNTER.matcher(role).replaceAll("N");
     }
+
+    private static final java.util.regex.Pattern COUNTER = java.util.regex.Pattern.compile("(?<=-)\\d+(?=-|$)");
 
     private static final java.util.regex.Pattern JDK_COUNTED = java.util.regex.Pattern.compile(
             "pool-\\d+-thread-\\d+|ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool\\.commonPool-worker-\\d+|Timer-\\d+|Thread-\\d+");
 
-    /**
-     * Asks the scheduler and records its decision.
-     *
-     * @return the thread chosen, or {@code null} for an environment action (then {@link #pendingAction})
-     */
     /**
      * Why a schedule of {@value #MAX_DECISIONS} decisions is let go, a design property as the scripted windows
      * judge it: threads that spin-poll (no time ran on in the last half of them: a thread keeps passing points
@@ -438,6 +440,11 @@ public final class Controller implements Gate {
                 + "threads that wait";
     }
 
+    /**
+     * Asks the scheduler and records its decision.
+     *
+     * @return the thread chosen, or {@code null} for an environment action (then {@link #pendingAction})
+     */
     private Thread choose(List<Thread> threads, List<String> options) {
         // a thread about to join another (Thread.join(), no timeout) only waits if it runs: it is not kept from anything
         // and an environment action offered beside it is one the scheduler may have kept back (a device completion a
