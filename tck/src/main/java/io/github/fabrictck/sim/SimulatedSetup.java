@@ -79,10 +79,36 @@ public final class SimulatedSetup implements AutoCloseable {
      * @param from the side that sends it
      * @param nth  which of its messages
      */
-    public record Loss(Role from, int nth) {
+    public record Loss(Role from, int nth, int answers) {
+
+        /** The {@code nth} fast-path message of {@code from} (from 1). */
+        public Loss(Role from, int nth) {
+            this(from, nth, -1);
+        }
+
+        /**
+         * The server's fast path from its answer to the client on: every fast-path message the server sends, until it
+         * ends setup, after a control-stream message of the client that followed at least {@code answers} of its
+         * control-stream writes reached it: its link confirm, a copy of it, and whatever it sends beside it (a dead
+         * link loses them all, whatever their number or order, which may change with the phase). A loss by number
+         * has {@code answers} -1.
+         */
+        public static Loss serverAnswerOn(int answers) {
+            if (answers < 0) {
+                throw new IllegalArgumentException("an answer follows no fewer than no control-stream write: " + answers);
+            }
+            return new Loss(Role.SERVER, 0, answers);
+        }
+
+        /** Whether this is {@link #serverAnswerOn}. */
+        public boolean fromTheAnswerOn() {
+            return answers >= 0;
+        }
+
         /** In words: {@code the server's 1st fast-path message}. */
         public String describe() {
-            return "the " + side(from) + "'s " + Hit.ordinal(nth) + " fast-path message";
+            return fromTheAnswerOn() ? "the server's fast-path answer to the client and every fast-path message it sends "
+                    + "after it until it ends setup" : "the " + side(from) + "'s " + Hit.ordinal(nth) + " fast-path message";
         }
     }
 
@@ -1006,7 +1032,8 @@ public final class SimulatedSetup implements AutoCloseable {
                 synchronized (this) {
                     nth = ++fastSent;
                 }
-                boolean lost = loss != null && loss.from() == side.role && loss.nth() == nth || fastPathDown && !ended();
+                boolean lost = loss != null && !loss.fromTheAnswerOn() && loss.from() == side.role && loss.nth() == nth
+                        || fastPathDown && !ended();
                 if (side.role == Role.SERVER && !ended()) {
                     long sent = order.incrementAndGet();
                     long client = lastControlDelivered;
@@ -1021,10 +1048,12 @@ public final class SimulatedSetup implements AutoCloseable {
                     synchronized (serverFast) {
                         serverFast.add(new long[] {nth, time.nanos(), sent, answers, writes});
                     }
+                    lost |= loss != null && loss.fromTheAnswerOn() && answers >= loss.answers();
                 }
                 fastMessages.add(new FastMessage(side.role, nth, time.nanos(), lost, copy.length));
                 if (lost) {
-                    run.trace().add("kit", time.stamp() + " lost: " + new Loss(side.role, nth).describe()
+                    run.trace().add("kit", time.stamp() + " lost: the " + side(side.role) + "'s " + Hit.ordinal(nth)
+                            + " fast-path message"
                             + " (" + copy.length + " bytes)" + (fastPathDown ? ", the fast path has failed" : ""), null);
                     return;
                 }

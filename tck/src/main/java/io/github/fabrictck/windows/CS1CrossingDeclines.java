@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
  * CVE-2023-52775): Redis over SMC-R read {@code "\xe2"} as a reply type byte — the first byte of
  * an SMC DECLINE, {@code E2 D4 C3 D9} ("SMCR" in EBCDIC).
  *
- * <p>Forced: the server's link confirm is lost. A loss-free setup first shows which fast-path
- * messages the server sends before both sides end; each is then lost in turn, each loss case a sweep
- * of its own, so that the link confirm is lost whatever its place among them (a server may send a
- * dummy as it accepts, before its link confirm). Each side waits for
+ * <p>Forced: the server's link confirm is lost. A loss-free setup first shows the server's fast-path
+ * answer to the client (its link confirm); in every trial the server's fast path is down from that
+ * answer on until it ends setup, so the link confirm is lost whatever its place, number or copies (a
+ * dummy as it accepts, sent before the client said anything, goes through). Each side waits for
  * the confirm exchange (2 s), the client then waits for a decline (1 s), and each sends its own
  * decline and falls back to TCP. The kit sweeps the <em>phase</em> — how far the server's timers
  * run behind the client's — by stalling the whole server side (deliveries, timers, application),
@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Test;
                 + "read the other's decline as application data (Redis: \"Protocol error, got \\xe2 as reply type byte\").",
         interleaving = {
             "client proposal, server accept, client confirm on the control stream",
-            "each fast-path message the server sends in a loss-free setup is lost in turn, among them its link confirm; the "
+            "the server's fast path is down from its answer to the client (its link confirm) until it ends setup; the "
                     + "whole server side is stalled for the phase from the moment its accept (its last control-stream write "
                     + "before its link confirm, the fast-path message that answers the client's confirm) reaches the client, so "
                     + "the client's confirm reaches it that late and its timers run that far behind the client's (measured from that "

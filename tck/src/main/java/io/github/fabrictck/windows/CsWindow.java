@@ -517,22 +517,19 @@ public final class CsWindow extends WindowFixture {
     }
 
     /**
-     * CS-1's loss cases: each fast-path message the server sends in a loss-free setup before both sides end, in
-     * turn, whatever its place (its link confirm need not be its first: a server may send a dummy as it accepts);
-     * the one that is its fast-path answer to the client must be lost in every phase, the others in at least
-     * one. A server that sent nothing on the fast path has its 1st message lost, which it never sends: ERROR.
+     * CS-1's loss case: the server's fast path from its answer to the client on ({@link Loss#serverAnswerOn}), as a
+     * loss-free setup shows the answer: its link confirm is lost in every phase, and so is whatever else it sends on
+     * the fast path from then until it ends setup (a dummy before it or a copy of it, which a loss by number let
+     * through: a link that lost the confirm is down). A fast-path message sent before the client said anything (a
+     * dummy as it accepts) is no answer and goes through. A server that sent no fast-path answer has its 1st
+     * message lost, which it never sends: ERROR.
      */
     public void sweepServerLosses(Form form, BiConsumer<Trial, String> judge) {
         on(form);
         Trial baseline = trial(null, 0, null);
-        int answer = baseline.serverAnswerNth();
-        List<Loss> losses = new ArrayList<>();
-        baseline.setupMessages().stream().filter(m -> m.from() == Role.SERVER)
-                .forEach(m -> losses.add(new Loss(m.from(), m.nth())));
-        if (losses.isEmpty()) {
-            losses.add(new Loss(Role.SERVER, 1));
-        }
-        int every = answer > 0 ? answer : losses.get(0).nth();
-        sweep(losses, loss -> loss.nth() == every, judge);
+        StallStart anchor = baseline.stallStart();
+        Loss loss = anchor != null && anchor.onProtocol() && baseline.serverAnswerNth() > 0
+                ? Loss.serverAnswerOn(anchor.answers()) : new Loss(Role.SERVER, 1);
+        sweep(List.of(loss), true, judge);
     }
 }
