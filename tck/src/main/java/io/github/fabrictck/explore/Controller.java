@@ -405,6 +405,14 @@ public final class Controller implements Gate {
      * {@code N}; the rest of the name, and a thread named by where it was started, as it is.
      */
     static String uncounted(String role) {
+        // a driver's thread name is its own: one of a megabyte would be in every decision of the schedule file
+        return role.length() <= MAX_NAME ? counters(role) : counters(role.substring(0, MAX_NAME)) + "...";
+    }
+
+    /** The longest thread name a schedule's decisions carry in full. */
+    static final int MAX_NAME = 200;
+
+    private static String counters(String role) {
         if (JDK_COUNTED.matcher(role).matches()) {
             return role.replaceFirst("^pool-\\d+-thread-\\d+$", "pool-N-thread-M")
                     .replaceFirst("^ForkJoinPool-\\d+-worker-\\d+$", "ForkJoinPool-N-worker-M")

@@ -29,4 +29,11 @@ class ThreadNamesTest {
         assertEquals("the thread started at RdmaCqProcessor.start(RdmaCqProcessor.java:99)",
                 Controller.uncounted("the thread started at RdmaCqProcessor.start(RdmaCqProcessor.java:99)"));
     }
+
+    @Test
+    void aVeryLongNameIsCutSoThatTheScheduleFileStaysSmall() {
+        String name = Controller.uncounted("x".repeat(1_000_000));
+        assertEquals(Controller.MAX_NAME + 3, name.length());
+        assertEquals("x".repeat(Controller.MAX_NAME) + "...", name);
+    }
 }
