@@ -402,6 +402,45 @@ class LauncherEndToEndTest {
         }
     }
 
+    /**
+     * CS-1 loses the server's fast path from its answer to the client on, whatever number and order of fast-path
+     * messages the server sends ({@code fixtures.CsShapeFixtures}): losing one message by its number let a link
+     * confirm that came second only when the server was stalled, or that was sent twice, through, and CS-1 PASSed the
+     * pre-fix equal timeouts; it lost a correct server's data sent after it had ended setup, and FAILed it.
+     */
+    @Test
+    void aLinkConfirmThatComesSecondOnlyWhenTheServerWasStalledIsLostAndTheEqualTimeoutsFail() throws Exception {
+        cs1("fixture-cs-shape-late-dummy-equal", Outcome.FAIL, "each application reads exactly the bytes");
+    }
+
+    @Test
+    void aLinkConfirmSentTwiceIsLostBothTimesAndTheEqualTimeoutsFail() throws Exception {
+        cs1("fixture-cs-shape-link-twice-equal", Outcome.FAIL, "each application reads exactly the bytes");
+    }
+
+    @Test
+    void aFastPathKeepaliveCostsACorrectServerNothing() throws Exception {
+        cs1("fixture-cs-shape-keepalive", Outcome.PASS, null);
+    }
+
+    @Test
+    void aFastPathKeepaliveIsLostWithTheLinkConfirmAndTheEqualTimeoutsFail() throws Exception {
+        cs1("fixture-cs-shape-keepalive-equal", Outcome.FAIL, "each application reads exactly the bytes");
+    }
+
+    /** Both CS-1 variants of {@code driver} end on {@code outcome}, a FAIL's reason starting with {@code reason}. */
+    private void cs1(String driver, Outcome outcome, String reason) throws Exception {
+        Result r = run(driver, Set.of("CS-1"), new ArrayList<>());
+        assertEquals(2, r.windows().size());
+        for (WindowResult w : r.windows()) {
+            assertEquals(outcome, w.outcome(), driver + " " + w.label() + ": " + w.reason());
+            if (reason != null) {
+                assertTrue(w.reason().startsWith(reason) && w.reason().contains("the server's fast-path answer to the "
+                        + "client and every fast-path message it sends after it until it ends setup lost"), w.reason());
+            }
+        }
+    }
+
     @Test
     void aCorrectServerThatSendsADummyFastPathMessageAsItAcceptsPassesEveryCsWindow() throws Exception {
         Map<String, WindowResult> r = byLabel(run("fixture-cs-dummy", Set.of("CS-1", "CS-2", "CS-3"), new ArrayList<>()));
