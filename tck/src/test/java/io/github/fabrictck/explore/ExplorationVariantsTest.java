@@ -58,7 +58,7 @@ class ExplorationVariantsTest {
         assertTrue(broken.reason().startsWith("close() returns within a bound"), broken.reason());
         assertTrue(broken.reason().contains("was the only driver thread given a turn"), broken.reason());
         assertTrue(broken.reason().contains("the thread started at io.github.fabrictck.fixtures.ExploreVariants$Helped"
-                + ".startHelper("), broken.reason());
+                + ".send("), broken.reason());
         assertTrue(broken.reason().contains("joined by app in Thread.join"), broken.reason());
         WindowResult correct = explore("fixture-explore-late-helper-flag-first", "explore", 300);
         assertEquals(Outcome.PASS, correct.outcome(), correct.reason());
