@@ -135,11 +135,14 @@ public final class SimulatedSetup implements AutoCloseable {
      * follow a client message with the most control-stream writes of the server before it (SMC-R's LINK_CONFIRM,
      * the answer to CONFIRM, which followed ACCEPT). A fast-path message the server sends before any message of
      * the client reached it (a dummy as it accepts) is no answer: the stall could not make it late for the
-     * client. The stall begins as the server's last control-stream write before that answer reaches the client.
+     * client. The stall begins as the server's control-stream write that client message replied to reaches the
+     * client (SMC-R's ACCEPT, which CONFIRM replies to).
      *
      * @param anchor  the kind of point
      * @param message for {@link Anchor#SERVER_MESSAGE}, the server's control-stream write (from 1) whose
-     *                arrival at the client begins the stall: its last before its fast-path answer; 0 otherwise
+     *                arrival at the client begins the stall: the one the client's message before its fast-path answer
+     *                replied to (or its last before that answer, when that client message came before any write); 0
+     *                otherwise
      * @param answers for an anchor on the protocol, how many control-stream writes of the server preceded the
      *                client message its fast-path answer follows: in each trial the phase is measured to the
      *                server's first fast-path answer to a client message that followed at least as many; 0
@@ -178,8 +181,8 @@ public final class SimulatedSetup implements AutoCloseable {
         public static final StallStart SERVER_FIRST = new StallStart(Anchor.SERVER_FIRST, 0, 0);
 
         /**
-         * As the server's {@code nth} control-stream write (from 1), the last before its fast-path answer to a client
-         * message that followed {@code answers} of its writes, reaches the client.
+         * As the server's {@code nth} control-stream write (from 1) reaches the client: the one a client message its
+         * fast-path answer follows replied to ({@code nth == answers}), or its last before that answer.
          */
         public static StallStart serverMessage(int nth, int answers) {
             if (nth < 1) {
@@ -199,8 +202,9 @@ public final class SimulatedSetup implements AutoCloseable {
         /** The anchor in words, after "the server stalled N ms": {@code as its 1st control-stream write ...}. */
         public String describe() {
             return switch (anchor) {
-                case SERVER_MESSAGE -> "from the moment its " + Hit.ordinal(message) + " control-stream write, the last before "
-                        + "its fast-path answer to the client, reached the client";
+                case SERVER_MESSAGE -> "from the moment its " + Hit.ordinal(message) + " control-stream write, "
+                        + (message == answers ? "which the client's message before its fast-path answer replied to,"
+                        : "the last before its fast-path answer to the client,") + " reached the client";
                 case SERVER_FIRST -> "before its endpoint opens (it answers the client on the fast path before it writes "
                         + "on the control stream)";
                 case CLIENT_FIRST_TIMER -> "from the client's first timer arm";
@@ -449,9 +453,12 @@ public final class SimulatedSetup implements AutoCloseable {
         /**
          * Where a stall of the server is anchored for this driver, as this trial (run without a stall)
          * shows it, on the protocol: on the server's fast-path answer to the client (see {@link StallStart}),
-         * the arrival at the client of the last control-stream write the server made before that answer (in
-         * the trial's order, which tells apart a write, a delivery and a send in one virtual instant, either
-         * way round), or the server's open if it wrote none before. A server that sent no fast-path answer
+         * the arrival at the client of the control-stream write of the server that the client's message the
+         * answer follows replied to (SMC-R's ACCEPT, which CONFIRM answers; a note written between CONFIRM and the
+         * link confirm is after it), or, for an answer to a client message that came before any write of the
+         * server, of the last write the server made before that answer (in the trial's order, which tells apart a
+         * write, a delivery and a send in one virtual instant, either way round), or the server's open if it
+         * wrote none before. A server that sent no fast-path answer
          * (nothing on the fast path, or only messages sent before the client said anything, such as a dummy as
          * it accepts) has no such point: then the first timer arms decide (the side that armed first is where
          * the stall begins).
@@ -463,7 +470,12 @@ public final class SimulatedSetup implements AutoCloseable {
             }
             int answers = (int) answer[3];
             int writes = (int) answer[4];
-            return writes == 0 ? StallStart.SERVER_FIRST : StallStart.serverMessage(writes, answers);
+            // the client's message the answer follows was its reply to the server's answers-th write: the stall begins as
+            // that write reaches the client, so a note the server writes between the reply and its answer (an ack) comes
+            // after the stall, as the answer does; a server that answers a message the client sent before any write of
+            // its own (a link confirm sent with ACCEPT, on PROPOSAL) is anchored on its last write before the answer
+            int anchor = answers >= 1 ? answers : writes;
+            return anchor == 0 ? StallStart.SERVER_FIRST : StallStart.serverMessage(anchor, answers);
         }
 
         /**

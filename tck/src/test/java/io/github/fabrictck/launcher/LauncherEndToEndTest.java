@@ -286,7 +286,7 @@ class LauncherEndToEndTest {
         for (WindowResult w : r.windows()) {
             assertEquals(Outcome.FAIL, w.outcome(), driver + " " + w.label() + ": " + w.reason());
             assertTrue(w.reason().contains("the server stalled ") && w.reason().contains(" ms from the moment its 1st "
-                    + "control-stream write, the last before its fast-path answer to the client, reached the client"), w.reason());
+                    + "control-stream write, which the client's message before its fast-path answer replied to, reached the client"), w.reason());
             assertTrue(w.reason().contains("read e2 d4 c3 04"), w.reason());
         }
     }
@@ -358,8 +358,8 @@ class LauncherEndToEndTest {
             assertTrue(w.evidence().windowOpened());
             String opened = w.trace().stream().map(TraceEvent::event).filter(e -> e.startsWith("window opened: "))
                     .findFirst().orElse("no 'window opened' event in the trace");
-            assertTrue(opened.contains("(from the moment its 1st control-stream write, the last before its fast-path answer to "
-                    + "the client, reached the client) and measured the phase from that moment to the server's fast-path answer "
+            assertTrue(opened.contains("(from the moment its 1st control-stream write, which the client's message before its "
+                    + "fast-path answer replied to, reached the client) and measured the phase from that moment to the server's fast-path answer "
                     + "to the client: the server's fast-path answer to the client and every fast-path message it sends after it "
                     + "until it ends setup lost: measured phases 10 to 2000 ms"), opened);
         }
@@ -394,7 +394,7 @@ class LauncherEndToEndTest {
         for (WindowResult w : r.windows()) {
             assertEquals(Outcome.FAIL, w.outcome(), driver + " " + w.label() + ": " + w.reason());
             assertTrue(w.reason().contains("the server stalled ") && w.reason().contains(" ms from the moment its 1st "
-                    + "control-stream write, the last before its fast-path answer to the client, reached the client"),
+                    + "control-stream write, which the client's message before its fast-path answer replied to, reached the client"),
                     w.reason());
             assertTrue(w.reason().contains("the server's fast-path answer to the client and every fast-path message it "
                     + "sends after it until it ends setup lost"), w.reason());
@@ -428,6 +428,21 @@ class LauncherEndToEndTest {
         cs1("fixture-cs-shape-keepalive-equal", Outcome.FAIL, "each application reads exactly the bytes");
     }
 
+    /**
+     * A server that writes a note on the control stream (an ack) between the client's CONFIRM and its link confirm: the
+     * stall begins as the ACCEPT that CONFIRM replied to reaches the client, not as the note does (which came after the
+     * server armed its confirm timer: ERROR "the sweep did not reach the documented phases" before).
+     */
+    @Test
+    void aControlNoteJustBeforeTheLinkConfirmCostsACorrectServerNothing() throws Exception {
+        cs1("fixture-cs-shape-ack-before-link", Outcome.PASS, null);
+    }
+
+    @Test
+    void aControlNoteJustBeforeTheLinkConfirmHidesNoCrossingDeclines() throws Exception {
+        cs1("fixture-cs-shape-ack-before-link-equal", Outcome.FAIL, "each application reads exactly the bytes");
+    }
+
     /** Both CS-1 variants of {@code driver} end on {@code outcome}, a FAIL's reason starting with {@code reason}. */
     private void cs1(String driver, Outcome outcome, String reason) throws Exception {
         Result r = run(driver, Set.of("CS-1"), new ArrayList<>());
@@ -451,8 +466,8 @@ class LauncherEndToEndTest {
             assertTrue(w.evidence().windowOpened());
             String opened = w.trace().stream().map(TraceEvent::event).filter(e -> e.startsWith("window opened: "))
                     .findFirst().orElse("no 'window opened' event in the trace");
-            assertTrue(opened.contains("(from the moment its 1st control-stream write, the last before its fast-path answer "
-                    + "to the client, reached the client)"), opened);
+            assertTrue(opened.contains("(from the moment its 1st control-stream write, which the client's message before its "
+                    + "fast-path answer replied to, reached the client)"), opened);
             if (label.startsWith("CS-1")) {
                 assertTrue(opened.contains("the server's fast-path answer to the client and every fast-path message it sends "
                         + "after it until it ends setup lost: measured phases 10 to 2000 ms"), opened);
