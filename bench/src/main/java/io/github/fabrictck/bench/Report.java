@@ -416,7 +416,7 @@ public final class Report {
                         + "without the JVM's start, the agent's rewriting and the shrinking, which has its own column). "
                         + "*not found* means the budget ran out with every schedule passing.\n\n");
         md.append("The figures of each seed are those of the window variant that failed soonest (`CQ-X` runs `callbacks`, "
-                + "`explore` and `shared` one after the other; every variant's are in the JSON).\n\n");
+                + "`explore`, `open-close` and `shared` one after the other; every variant's are in the JSON).\n\n");
         md.append("| driver | window | found | schedules to the first failure, per seed | median | time to the first "
                 + "failure, per seed | median | shrinking (decisions, thread switches, replays, time) |\n"
                 + "|---|---|---:|---|---:|---|---:|---|\n");
