@@ -260,11 +260,6 @@ public final class CsWindow extends WindowFixture {
      * client's first timer arm (or before the server's endpoint opens, when the server armed first).
      */
     public void sweep(List<Loss> losses, boolean lossInEveryPhase, BiConsumer<Trial, String> judge) {
-        sweep(losses, loss -> lossInEveryPhase, judge);
-    }
-
-    /** As {@link #sweep(List, boolean, BiConsumer)}, with the loss cases whose message must be lost in every phase. */
-    public void sweep(List<Loss> losses, java.util.function.Predicate<Loss> lossInEveryPhase, BiConsumer<Trial, String> judge) {
         List<String> covered = new ArrayList<>();
         List<String> gaps = new ArrayList<>();
         List<String> untimed = new ArrayList<>();
@@ -275,7 +270,7 @@ public final class CsWindow extends WindowFixture {
             int[] lost = {0};
             List<PhaseCoverage.Arms> arms = new ArrayList<>();
             StallStart start = null;
-            boolean everyPhase = loss != null && lossInEveryPhase.test(loss);
+            boolean everyPhase = loss != null && lossInEveryPhase;
             for (long phase : phases()) {
                 // the first phase is 0: a trial without a stall, which shows where this loss case's stall is anchored
                 Trial t = sweepTrial(loss, phase, start, everyPhase, judge, arms, lost);
