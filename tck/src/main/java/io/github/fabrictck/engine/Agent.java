@@ -446,6 +446,10 @@ public final class Agent {
                 // work handed to a JDK pool wakes its worker waiting in getTask
                 .or(namedOneOf("execute", "submit", "invokeAll", "invokeAny").and(isDeclaredBy(
                         nameStartsWith("java.util.concurrent.").and(isSubTypeOf(java.util.concurrent.Executor.class)))))
+                // a JDK pool stopped: shutdown wakes its idle workers to end, awaitTermination (and the JDK 19 close)
+                // waits for them; the stuck detector reads whether the pool has terminated
+                .or(namedOneOf("shutdown", "shutdownNow", "awaitTermination", "close").and(isDeclaredBy(
+                        nameStartsWith("java.util.concurrent.").and(isSubTypeOf(java.util.concurrent.ExecutorService.class)))))
                 .or(nameEndsWith("Async").and(isDeclaredBy(java.util.concurrent.CompletableFuture.class))));
     }
 

@@ -45,6 +45,9 @@ public final class Blocking {
             return Math.max(0, unit.toNanos(amount));
         }
         String m = target.method();
+        if (m.equals("close") && owner.startsWith("java.util.concurrent.")) {
+            return FOREVER; // an ExecutorService's close() (JDK 19) waits for its pool to end
+        }
         if (owner.equals("java.util.concurrent.locks.StampedLock") && n == 0 && (m.equals("readLock")
                 || m.equals("writeLock") || m.equals("readLockInterruptibly") || m.equals("writeLockInterruptibly"))) {
             return FOREVER;

@@ -94,6 +94,9 @@ public final class Wakes {
         if (receiver instanceof Thread j && m.equals("join")) {
             return !j.isAlive();
         }
+        if (receiver instanceof java.util.concurrent.ExecutorService e && isPoolEnd(m)) {
+            return e.isTerminated();
+        }
         return null;
     }
 
@@ -126,6 +129,10 @@ public final class Wakes {
             // a stamped lock's conversion may give a write or read hold up
             return ANY_LOCK;
         }
+        if ((m.equals("shutdown") || m.equals("shutdownNow")) && receiver instanceof java.util.concurrent.ExecutorService) {
+            // its idle workers are interrupted and end: no longer idle in getTask
+            return receiver;
+        }
         if (isPoolHandOff(m)) {
             // work handed to a pool: its worker waiting in getTask is about to run
             Object executor = m.endsWith("Async") && args.length > 0 ? args[args.length - 1] : receiver;
@@ -152,6 +159,11 @@ public final class Wakes {
                 return null;
             }
         }
+    }
+
+    /** Whether a method of an {@code ExecutorService} waits for the pool to end: {@code awaitTermination}, {@code close}. */
+    public static boolean isPoolEnd(String method) {
+        return method.equals("awaitTermination") || method.equals("close");
     }
 
     /**

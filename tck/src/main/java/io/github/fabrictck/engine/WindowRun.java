@@ -541,6 +541,19 @@ public final class WindowRun {
         return null;
     }
 
+    /** Whether a stack, with no driver frame, is a {@code ForkJoinPool} worker's wait for its next task. */
+    static boolean forkJoinWait(StackTraceElement[] stack) {
+        if (driverFrame(stack) != null) {
+            return false;
+        }
+        for (StackTraceElement e : stack) {
+            if (e.getClassName().equals("java.util.concurrent.ForkJoinPool") && e.getMethodName().equals("awaitWork")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * How a scheduled pool's worker waits, from its pool's delay queue: {@link Blocking#FOREVER} when
      * the queue is empty (it waits for work), the delay of the earliest task when that task is not
@@ -805,6 +818,10 @@ public final class WindowRun {
             d.timeoutNanos = timeout;
             d.blockedIn = p.target() + " at " + p.at();
         }
+        // a JDK pool with its default thread factory starts a worker inside the hand-off, where the kit sees no
+        // Thread.start: the threads that appear meanwhile are the driver's from their start, as the context factory's
+        java.util.Set<Thread> beforeHandOff = wakeKey instanceof java.util.concurrent.Executor
+                && Wakes.isPoolHandOff(target.method()) ? groupThreads(t) : null;
         try {
             result = Points.invoke(original, args);
             if (kind == Point.Kind.SYNC_CALL) {
@@ -821,6 +838,9 @@ public final class WindowRun {
                 locks.reacquiredAfterAwait(awaitLock, t, awaitDepth);
             }
             if (wakeKey != null) {
+                if (beforeHandOff != null) {
+                    trackStartedSince(beforeHandOff, t);
+                }
                 if (wakeKey instanceof java.util.concurrent.Executor) {
                     d.handingTo = null;
                 }
@@ -840,6 +860,29 @@ public final class WindowRun {
         d.afterBlocking = kind == Point.Kind.ENVIRONMENT_CALL || timeout != Blocking.NOT_BLOCKING;
         hit(d, p, true, args, result);
         return result;
+    }
+
+    /** The live threads of a thread's group: where a JDK pool's default thread factory makes its workers. */
+    private static java.util.Set<Thread> groupThreads(Thread t) {
+        ThreadGroup group = t.getThreadGroup();
+        if (group == null) {
+            return java.util.Set.of();
+        }
+        Thread[] all = new Thread[group.activeCount() + 8];
+        int n = group.enumerate(all, true);
+        java.util.Set<Thread> live = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        live.addAll(java.util.Arrays.asList(all).subList(0, n));
+        return live;
+    }
+
+    /** Tracks the threads of {@code t}'s group started since {@code before} that the kit does not know yet. */
+    private void trackStartedSince(java.util.Set<Thread> before, Thread t) {
+        for (Thread started : groupThreads(t)) {
+            if (!before.contains(started) && !threads.containsKey(started) && !retired.contains(started)
+                    && started.isAlive()) {
+                track(started);
+            }
+        }
     }
 
     void spi(Point.Kind kind, String method, Object[] arguments, Throwable thrown) {
@@ -869,6 +912,8 @@ public final class WindowRun {
         DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
         epoch.incrementAndGet();
         d.hits++;
+        // it runs driver code: a pool's worker whose only point is this one has taken its task
+        d.handOffsSeen();
         g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", Site.caller()), false);
         d.atMonitorPoint = true;
         epoch.incrementAndGet();
@@ -1160,13 +1205,22 @@ public final class WindowRun {
         private long poolWait() {
             StackTraceElement[] stack = thread.getStackTrace();
             String queue = WindowRun.poolQueue(stack);
-            if (queue == null) {
+            boolean forkJoin = queue == null && thread instanceof java.util.concurrent.ForkJoinWorkerThread
+                    && WindowRun.forkJoinWait(stack);
+            if (queue == null && !forkJoin) {
                 return Blocking.NOT_BLOCKING;
             }
             for (java.util.concurrent.Executor e : executors) {
                 if (wakes.inFlight(e) > 0) {
                     return Blocking.NOT_BLOCKING;
                 }
+            }
+            if (forkJoin) {
+                // a ForkJoinPool's worker parks in awaitWork (with the pool's keep-alive) only when it found no task
+                // to take or steal: idle while its pool has none queued
+                java.util.concurrent.ForkJoinPool fj = ((java.util.concurrent.ForkJoinWorkerThread) thread).getPool();
+                return fj.hasQueuedSubmissions() || fj.getQueuedTaskCount() > 0 ? Blocking.NOT_BLOCKING
+                        : Blocking.FOREVER;
             }
             java.util.concurrent.Executor p = pool;
             if (queue.equals(DELAY_QUEUE)) {

@@ -36,6 +36,23 @@ class BlockingTest {
     }
 
     @Test
+    void aPoolsAwaitTerminationBlocksUntilItsTimeoutAndIsReadyOnceThePoolEnded() throws Exception {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        Target await = Target.parse("public abstract boolean java.util.concurrent.ExecutorService.awaitTermination(long,"
+                + "java.util.concurrent.TimeUnit) throws java.lang.InterruptedException");
+        Object[] args = {pool, 10L, TimeUnit.SECONDS};
+        assertEquals(TimeUnit.SECONDS.toNanos(10), Blocking.timeoutNanos(await, args));
+        assertEquals(Boolean.FALSE, Wakes.ready(await, args, Thread.currentThread()));
+        Target shutdown = Target.parse("public abstract void java.util.concurrent.ExecutorService.shutdown()");
+        assertEquals(Blocking.NOT_BLOCKING, Blocking.timeoutNanos(shutdown, new Object[] {pool}));
+        // shutdown wakes the pool's idle workers, which end: the same key as a hand-off to it
+        assertEquals(pool, Wakes.wakeKey(shutdown, new Object[] {pool}));
+        pool.shutdown();
+        pool.awaitTermination(10, TimeUnit.SECONDS);
+        assertEquals(Boolean.TRUE, Wakes.ready(await, args, Thread.currentThread()));
+    }
+
+    @Test
     void atomicsAndNonBlockingCallsDoNotBlock() {
         assertEquals(Blocking.NOT_BLOCKING, timeout(
                 "public final int java.util.concurrent.atomic.AtomicInteger.get()", new Object()));

@@ -83,6 +83,16 @@ class ExplorationVariantsTest {
     }
 
     @Test
+    void aCorrectDriverThatStopsItsHelperWithAnExecutorsShutdownAndAwaitTerminationPasses() throws Exception {
+        // the executor starts its worker inside the JDK, and close() waits in awaitTermination, a timed wait inside the
+        // JDK too: neither may make the driver look unsettled (ERROR) or its close() hung (FAIL)
+        for (String variant : List.of("explore", "open-close")) {
+            WindowResult w = explore("fixture-explore-helper-on-executor", variant, 200);
+            assertEquals(Outcome.PASS, w.outcome(), variant + ": " + w.reason());
+        }
+    }
+
+    @Test
     void aCallbackThatThrowsCostsTheBrokenDriverTheRestOfItsBatch() throws Exception {
         WindowResult w = explore("fixture-explore-loses-batch", "callbacks", 300);
         assertEquals(Outcome.FAIL, w.outcome(), w.reason());
