@@ -1219,8 +1219,11 @@ public final class WindowRun {
                 // a ForkJoinPool's worker parks in awaitWork (with the pool's keep-alive) only when it found no task
                 // to take or steal: idle while its pool has none queued
                 java.util.concurrent.ForkJoinPool fj = ((java.util.concurrent.ForkJoinWorkerThread) thread).getPool();
-                return fj.hasQueuedSubmissions() || fj.getQueuedTaskCount() > 0 ? Blocking.NOT_BLOCKING
-                        : Blocking.FOREVER;
+                return fj.isShutdown() || fj.hasQueuedSubmissions() || fj.getQueuedTaskCount() > 0
+                        ? Blocking.NOT_BLOCKING : Blocking.FOREVER;
+            }
+            if (pool instanceof java.util.concurrent.ExecutorService es && es.isShutdown()) {
+                return Blocking.NOT_BLOCKING; // its pool was shut down: a worker with nothing to do ends
             }
             java.util.concurrent.Executor p = pool;
             if (queue.equals(DELAY_QUEUE)) {

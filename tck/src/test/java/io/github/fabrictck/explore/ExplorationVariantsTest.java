@@ -86,9 +86,11 @@ class ExplorationVariantsTest {
     void aCorrectDriverThatStopsItsHelperWithAnExecutorsShutdownAndAwaitTerminationPasses() throws Exception {
         // the executor starts its worker inside the JDK, and close() waits in awaitTermination, a timed wait inside the
         // JDK too: neither may make the driver look unsettled (ERROR) or its close() hung (FAIL)
-        for (String variant : List.of("explore", "open-close")) {
-            WindowResult w = explore("fixture-explore-helper-on-executor", variant, 200);
-            assertEquals(Outcome.PASS, w.outcome(), variant + ": " + w.reason());
+        for (String driver : List.of("fixture-explore-helper-on-executor", "fixture-explore-helper-on-fork-join-pool")) {
+            for (String variant : List.of("explore", "open-close")) {
+                WindowResult w = explore(driver, variant, 200);
+                assertEquals(Outcome.PASS, w.outcome(), driver + ", " + variant + ": " + w.reason());
+            }
         }
     }
 
