@@ -440,6 +440,8 @@ public final class Agent {
                 // the wait, join and sleep a TimeUnit makes inside the JDK (Points makes them as the kit's own)
                 .or(namedOneOf("timedWait", "timedJoin", "sleep").and(isDeclaredBy(java.util.concurrent.TimeUnit.class)))
                 .or(named("get").and(isDeclaredBy(isSubTypeOf(Future.class))))
+                // CompletableFuture's join waits as its get does, with no checked exception
+                .or(named("join").and(net.bytebuddy.matcher.ElementMatchers.takesArguments(0)).and(isDeclaredBy(java.util.concurrent.CompletableFuture.class)))
                 // wakes of a thread blocked in Future.get: the stuck detector must see them
                 .or(nameStartsWith("complete").or(nameStartsWith("obtrude")).or(named("cancel"))
                         .and(isDeclaredBy(java.util.concurrent.CompletableFuture.class)))

@@ -1056,6 +1056,10 @@ public final class WindowRun {
         }
     }
 
+    /** Waits that an interrupt does not end. */
+    private static final java.util.Set<String> UNINTERRUPTIBLE = java.util.Set.of("awaitUninterruptibly", "lock",
+            "acquireUninterruptibly", "readLock", "writeLock", "join");
+
     private final class DriverThread {
         final Thread thread;
         volatile boolean held;
@@ -1114,6 +1118,11 @@ public final class WindowRun {
             }
             if (wakes.inFlight(key) - selfWake > 0 || wakes.count(thread) != selfWakes) {
                 return true; // a wake under way, or an interrupt or unpark of this very thread
+            }
+            Target w = waitTarget;
+            if (thread.isInterrupted() && w != null && !UNINTERRUPTIBLE.contains(w.method())) {
+                // an interrupt the JDK sent, where the kit sees no call (shutdownNow, Future.cancel(true)), ends the wait
+                return true;
             }
             Object[] a = waitArgs;
             Target target = waitTarget;
@@ -1221,6 +1230,9 @@ public final class WindowRun {
                 java.util.concurrent.ForkJoinPool fj = ((java.util.concurrent.ForkJoinWorkerThread) thread).getPool();
                 return fj.isShutdown() || fj.hasQueuedSubmissions() || fj.getQueuedTaskCount() > 0
                         ? Blocking.NOT_BLOCKING : Blocking.FOREVER;
+            }
+            if (thread.isInterrupted()) {
+                return Blocking.NOT_BLOCKING; // interrupted (shutdown, shutdownNow): its park returns, it looks again
             }
             if (pool instanceof java.util.concurrent.ExecutorService es && es.isShutdown()) {
                 return Blocking.NOT_BLOCKING; // its pool was shut down: a worker with nothing to do ends
