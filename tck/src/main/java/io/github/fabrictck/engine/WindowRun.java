@@ -878,9 +878,17 @@ public final class WindowRun {
     /** Tracks the threads of {@code t}'s group started since {@code before} that the kit does not know yet. */
     private void trackStartedSince(java.util.Set<Thread> before, Thread t) {
         for (Thread started : groupThreads(t)) {
-            if (!before.contains(started) && !threads.containsKey(started) && !retired.contains(started)
-                    && started.isAlive()) {
+            DriverThread known = threads.get(started);
+            // a worker that reached its first point before the hand-off returned is known already, without its pool
+            if (before.contains(started) || retired.contains(started) || !started.isAlive()) {
+                continue;
+            }
+            if (known == null) {
                 track(started);
+            } else if (known.pool == null && threads.get(t) != null && threads.get(t).handingTo != null) {
+                // it reached a point of its first task before the hand-off returned: it has taken that task
+                known.pool = threads.get(t).handingTo;
+                known.handOffsSeen();
             }
         }
     }
@@ -1234,8 +1242,10 @@ public final class WindowRun {
             if (thread.isInterrupted()) {
                 return Blocking.NOT_BLOCKING; // interrupted (shutdown, shutdownNow): its park returns, it looks again
             }
-            if (pool instanceof java.util.concurrent.ExecutorService es && es.isShutdown()) {
-                return Blocking.NOT_BLOCKING; // its pool was shut down: a worker with nothing to do ends
+            if (pool instanceof java.util.concurrent.ExecutorService es ? es.isShutdown() && !es.isTerminated()
+                    : pool == null && executors.stream().anyMatch(e -> e instanceof java.util.concurrent.ExecutorService es
+                            && es.isShutdown() && !es.isTerminated())) {
+                return Blocking.NOT_BLOCKING; // its pool (or, unknown, a pool) was shut down: a worker with nothing to do ends
             }
             java.util.concurrent.Executor p = pool;
             if (queue.equals(DELAY_QUEUE)) {
