@@ -66,7 +66,9 @@ class ForkTest {
         fork = Fork.start(FakeLauncher.command("spawn-and-hang"), dir,
                 line -> { out.add(line); if (line.startsWith("child ")) spawned.countDown(); }, err::add);
         assertTrue(spawned.await(START_BOUND_SECONDS, TimeUnit.SECONDS));
-        long child = Long.parseLong(out.get(0).substring("child ".length()));
+        // the child inherits the fork's output: its own first line may come before the fork's "child <pid>"
+        long child = Long.parseLong(out.stream().filter(line -> line.startsWith("child ")).findFirst().orElseThrow()
+                .substring("child ".length()));
         ProcessHandle childHandle = ProcessHandle.of(child).orElseThrow();
 
         ForkExit exit = fork.await(Duration.ofMillis(1));
