@@ -1127,13 +1127,12 @@ public final class WindowRun {
             if (wakes.inFlight(key) - selfWake > 0 || wakes.count(thread) != selfWakes) {
                 return true; // a wake under way, or an interrupt or unpark of this very thread
             }
-            Target w = waitTarget;
-            if (thread.isInterrupted() && w != null && !UNINTERRUPTIBLE.contains(w.method())) {
+            Target target = waitTarget;
+            if (thread.isInterrupted() && target != null && !UNINTERRUPTIBLE.contains(target.method())) {
                 // an interrupt the JDK sent, where the kit sees no call (shutdownNow, Future.cancel(true)), ends the wait
                 return true;
             }
             Object[] a = waitArgs;
-            Target target = waitTarget;
             if (a == null || target == null) {
                 return true; // the call is returning
             }
