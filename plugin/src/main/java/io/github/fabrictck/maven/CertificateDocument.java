@@ -96,6 +96,17 @@ final class CertificateDocument {
         ArrayNode verdicts = root.putArray("verdicts");
         c.verdicts().forEach(v -> verdicts.addObject().put("id", v.id()).put("variant", v.variant())
                 .put("outcome", v.outcome().name()));
+        if (c.fork() != null) {
+            Certificate.ForkInfo f = c.fork();
+            ObjectNode fork = root.putObject("fork");
+            fork.putObject("java").put("path", f.javaPath()).put("sha256", f.javaSha256());
+            ObjectNode environment = fork.putObject("environment");
+            f.environment().forEach(environment::put);
+            strings(fork.putArray("agents"), f.agents());
+            ObjectNode mavenConfig = fork.putObject("mavenConfig");
+            f.mavenConfig().forEach(mavenConfig::put);
+            strings(fork.putArray("leftoverProcesses"), f.leftovers());
+        }
         if (c.shard() != null) {
             root.putObject("shard").put("index", c.shard().index()).put("count", c.shard().count());
         }
@@ -157,9 +168,7 @@ final class CertificateDocument {
                 artifacts.add(new DriverArtifact(string(a, "role"), string(a, "id"), string(a, "kind"),
                         string(a, "path"), string(a, "sha256")));
             }
-            SortedMap<String, String> settings = new TreeMap<>();
-            object(root, "settings").properties().forEach(e -> settings.put(e.getKey(),
-                    e.getValue().isTextual() ? e.getValue().textValue() : e.getValue().toString()));
+            SortedMap<String, String> settings = texts(object(root, "settings"));
             return new Certificate(root.path("certified").booleanValue(), strings(root, "notCertifiedBecause"),
                     string(root, "standing"), string(object(root, "tck"), "version"),
                     strings(object(root, "catalog"), "windows"), string(object(root, "catalog"), "sha256"),
@@ -169,10 +178,27 @@ final class CertificateDocument {
                     artifacts, string(result, "sha256"), result.path("complete").booleanValue(), verdicts,
                     root.hasNonNull("shard") ? new Certificate.Part(integer(object(root, "shard"), "index"),
                             integer(object(root, "shard"), "count")) : null, merged(root),
-                    ResultJson.adaptersFromJson(ResultDocument.MAPPER.convertValue(root, Map.class)));
+                    ResultJson.adaptersFromJson(ResultDocument.MAPPER.convertValue(root, Map.class)), fork(root));
         } catch (IllegalArgumentException invalid) {
             throw new IOException(file + " is not a " + Certificate.SCHEMA + " document: " + invalid.getMessage(), invalid);
         }
+    }
+
+    private static Certificate.ForkInfo fork(JsonNode root) {
+        if (!root.hasNonNull("fork")) {
+            return null;
+        }
+        JsonNode fork = object(root, "fork");
+        JsonNode java = object(fork, "java");
+        return new Certificate.ForkInfo(string(java, "path"), string(java, "sha256"), texts(object(fork, "environment")),
+                strings(fork, "agents"), texts(object(fork, "mavenConfig")), strings(fork, "leftoverProcesses"));
+    }
+
+    private static SortedMap<String, String> texts(JsonNode o) {
+        SortedMap<String, String> map = new TreeMap<>();
+        o.properties().forEach(e -> map.put(e.getKey(), e.getValue().isTextual() ? e.getValue().textValue()
+                : e.getValue().toString()));
+        return map;
     }
 
     private static List<Certificate.MergedShard> merged(JsonNode root) {

@@ -42,6 +42,7 @@ final class OutputFiles {
     private final Set<String> before = new HashSet<>();
     /** {@link #verdicts} of the run the reports were last rendered for. */
     private String renderedVerdicts = "";
+    private Result finalResult;
 
     OutputFiles(Path directory, Map<String, WindowInfo> catalog, Sink sink, Consumer<String> warn) {
         this.directory = directory;
@@ -147,7 +148,21 @@ final class OutputFiles {
             kept = new Result(result.schema(), result.tckVersion(), result.driver(), result.jvm(), false, null,
                     result.windows(), result.run(), result.rewrittenCallSites(), result.adapters());
         }
+        finalResult = kept;
         writeOne(ResultJson.FILE_NAME, ResultDocument.text(kept));
+    }
+
+    /** The result {@link #writeFinal} kept, as Maven's process holds it; {@code null} before. */
+    synchronized Result finalResult() {
+        return finalResult;
+    }
+
+    /**
+     * The text of the result file as Maven's process wrote it last (what the certificate's digest binds, computed
+     * from memory: the file on disk may have been changed since by anyone), or {@code null} when none was written.
+     */
+    synchronized String finalResultText() {
+        return written.get(ResultJson.FILE_NAME);
     }
 
     private void writeOne(String name, String text) {

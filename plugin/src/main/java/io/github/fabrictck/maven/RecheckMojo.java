@@ -78,15 +78,15 @@ public class RecheckMojo extends RunMojo {
         }
         getLog().info("Fabric TCK recheck of " + file + ": " + claimed.driver().name() + ", windows "
                 + String.join(",", claimed.selected()) + ", " + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " as certified.");
-        Result result = runCatalog(config, classpath, out, catalog);
+        Ran ran = runCatalog(config, classpath, out, catalog);
+        Result result = ran == null ? null : ran.result();
         if (result == null) {
             throw new MojoFailureException(failure(file, "the re-run wrote no result", List.of()));
         }
         Certificate again;
         try {
-            Path resultFile = out.resolve(ResultJson.FILE_NAME);
             again = Certificate.of(result, catalog, artifacts, config.parameters(), config.effective(),
-                    DriverArtifact.fileSha256(resultFile));
+                    ran.resultSha256());
             ReportFiles.write(out.resolve(Certificate.FILE_NAME), CertificateDocument.text(again));
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot write the recheck's certificate in " + out + ": " + e.getMessage(), e);

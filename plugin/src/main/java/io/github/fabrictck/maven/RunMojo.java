@@ -12,12 +12,15 @@ import io.github.fabrictck.report.VerdictTable;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -74,11 +77,17 @@ public class RunMojo extends ConfiguredRunMojo {
         failIfNotNull(Preflight.spi(version(project.getArtifacts(), SPI), version(pluginArtifacts, SPI)));
         failIfNotNull(Preflight.compiled(classesDirectory.toPath(), sourceRoots()));
         failIfNotNull(Preflight.drivers(classpath, driver));
+        failIfNotNull(ForkEnvironment.javaProblem(java()));
+        List<String> environment = ForkEnvironment.problems(System.getenv());
+        failIfNotNull(environment.isEmpty() ? null : String.join("\n", environment));
         Map<String, WindowInfo> catalog = catalogInfo();
         forkShard = shard == null || shard.isBlank() ? null : shard.strip();
-        Result result = runCatalog(config, classpath, out, catalog);
-        if (result != null) {
-            certify(out, catalog, config);
+        // what the certificate binds is taken before any driver code runs: a driver that rewrites its own jar,
+        // its classes or the build's .mvn/ while it runs is named, not certified in its new form
+        Bound before = bound();
+        Ran ran = runCatalog(config, classpath, out, catalog);
+        if (ran != null) {
+            certify(out, catalog, config, ran, before);
         }
         getLog().info("Fabric TCK result: " + out.resolve(ResultJson.FILE_NAME));
         getLog().info("Fabric TCK report: " + out.resolve(HtmlReport.FILE_NAME));
@@ -87,10 +96,10 @@ public class RunMojo extends ConfiguredRunMojo {
     /**
      * Runs the catalog under {@code config} in a fresh fork, writes every report into {@code out} from
      * what the fork sends over its channel (the fork writes none), logs the verdict table and returns
-     * the result, or {@code null} when the fork sent none. The {@code recheck} goal runs a
+     * the result as Maven's process received and wrote it, or {@code null} when the fork sent none. The {@code recheck} goal runs a
      * certificate's configuration through here too.
      */
-    Result runCatalog(RunConfiguration config, List<String> classpath, Path out, Map<String, WindowInfo> catalog)
+    Ran runCatalog(RunConfiguration config, List<String> classpath, Path out, Map<String, WindowInfo> catalog)
             throws MojoExecutionException, MojoFailureException {
         int forkTimeout = config.forkTimeoutSeconds();
         String reproducePrefix = ForkCommand.reproducePrefix(modulePath(project.getBasedir()), ForkCommand.reproduceGoals(
@@ -108,9 +117,10 @@ public class RunMojo extends ConfiguredRunMojo {
         ForkExit exit;
         RunRecord record;
         boolean connected;
+        List<String> command;
         try (ForkChannel channel = ForkChannel.open()) {
             record = new RunRecord(channel.endKey());
-            List<String> command = new ArrayList<>(new ForkCommand(java(), config.argLine(), classesDirectory.toPath(),
+            command = new ArrayList<>(new ForkCommand(java(), config.argLine(), classesDirectory.toPath(),
                     config.instrumentPackages(), config.windowTimeoutSeconds(), agentJar(),
                     ForkClasspath.kit(pluginJars(), pluginGroupId + ":" + pluginArtifactId), classpath, channel.port(),
                     forkTimeout, config.driver(), config.windows(), config.excludeWindows(), config.repeatCount(),
@@ -171,7 +181,27 @@ public class RunMojo extends ConfiguredRunMojo {
         record.dumps().keySet().forEach(name -> getLog().info(name.startsWith("schedule-")
                 ? "Fabric TCK failing schedule: " + out.resolve(name) + " (rerun it with -Dfabric-tck.replay=" + out.resolve(name) + ")"
                 : "Fabric TCK thread dump: " + out.resolve(name)));
-        return result;
+        return new Ran(files.finalResult(), sha256(files.finalResultText()), command, java());
+    }
+
+    /**
+     * A run as Maven's process received it: the result it wrote (from memory, never read back from the file, which
+     * anyone could have changed since) and the SHA-256 of the text it wrote, the fork's command and {@code java}.
+     */
+    record Ran(Result result, String resultSha256, List<String> command, Path java) {
+    }
+
+    /** The SHA-256 of {@code text}'s UTF-8 bytes, in hex; {@code null} for {@code null}. */
+    static String sha256(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The shard this goal's own run runs ({@code i/n}), or {@code null}: {@code recheck} runs a certificate's whole run. */
@@ -211,20 +241,68 @@ public class RunMojo extends ConfiguredRunMojo {
     /** How long the channel's last lines may take once the fork's process ended. */
     private static final Duration CHANNEL_DRAIN = Duration.ofSeconds(120);
 
+    /** The key under which {@code run} leaves, in the project's context, the SHA-256 of the certificate it wrote. */
+    static final String CERTIFICATE_WRITTEN = "fabric-tck.certificate.sha256";
+
     /**
-     * Writes fabric-tck-certificate.json next to the result: the result bound to every artifact that
-     * supplied driver code and to the configuration; logs whether it is a certification.
+     * What the certificate binds, taken before the fork: every artifact that supplies driver code, the classes directory's
+     * digest, whether the classes are the jar, and the build's {@code .mvn/} files; taken again after, to name a change.
      */
-    private void certify(Path out, Map<String, WindowInfo> catalog, RunConfiguration config) {
+    record Bound(List<DriverArtifact> artifacts, SortedMap<String, String> digests, String notTheJar,
+                 SortedMap<String, String> mavenConfig) {
+    }
+
+    private Bound bound() throws MojoExecutionException {
+        try {
+            List<DriverArtifact> artifacts = driverArtifacts();
+            SortedMap<String, String> digests = new TreeMap<>();
+            artifacts.forEach(a -> digests.put(a.path(), a.sha256()));
+            Path classes = classesDirectory.toPath();
+            if (Files.isDirectory(classes)) {
+                digests.put(project.getBasedir().toPath().relativize(classes.toAbsolutePath()).toString(),
+                        DriverArtifact.directorySha256(classes));
+            }
+            return new Bound(artifacts, digests, classesNotTheJar(), ForkEnvironment.mavenConfig(buildRoot()));
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot hash the artifacts that supply driver code: " + e.getMessage(), e);
+        }
+    }
+
+    /** The build's root: where its {@code .mvn/} is. */
+    private Path buildRoot() {
+        java.io.File root = session == null || session.getRequest() == null ? null
+                : session.getRequest().getMultiModuleProjectDirectory();
+        return (root == null ? project.getBasedir() : root).toPath();
+    }
+
+    /**
+     * Writes fabric-tck-certificate.json next to the result: the result as Maven's process received it, bound to
+     * every artifact that supplied driver code as it was before the fork, to the configuration and to the fork's
+     * process; logs whether it is a certification.
+     */
+    private void certify(Path out, Map<String, WindowInfo> catalog, RunConfiguration config, Ran ran, Bound before) {
         if (catalog == null || catalog.isEmpty()) {
             getLog().error("Fabric TCK: no certificate written: the catalog could not be read.");
             return;
         }
         try {
-            List<DriverArtifact> artifacts = driverArtifacts();
-            String notTheJar = classesNotTheJar();
-            Certificate c = CertificateDocument.issue(out, catalog, artifacts, config.parameters(), config.effective(),
-                    notTheJar == null ? List.of() : List.of(notTheJar));
+            List<DriverArtifact> artifacts = before.artifacts();
+            Bound after = bound();
+            List<String> problems = new ArrayList<>();
+            if (before.notTheJar() != null) {
+                problems.add(before.notTheJar());
+            }
+            problems.addAll(ForkEnvironment.changedDuringRun("the driver artifact", before.digests(), after.digests()));
+            problems.addAll(ForkEnvironment.changedDuringRun("the build's configuration file", before.mavenConfig(),
+                    after.mavenConfig()));
+            Certificate.ForkInfo fork = new Certificate.ForkInfo(ran.java().toString(),
+                    ForkEnvironment.javaSha256(ran.java()), ForkEnvironment.jvmOptions(System.getenv()),
+                    agents(ran.command()), before.mavenConfig(), List.of());
+            Certificate c = Certificate.of(ran.result(), catalog, artifacts, config.parameters(), config.effective(),
+                    ran.resultSha256(), problems).withFork(fork, List.of());
+            String text = CertificateDocument.text(c);
+            ReportFiles.write(out.resolve(Certificate.FILE_NAME), text);
+            project.setContextValue(CERTIFICATE_WRITTEN, sha256(text));
             getLog().info("Fabric TCK certificate: " + out.resolve(Certificate.FILE_NAME) + " ("
                     + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " bound: "
                     + artifacts.stream().map(a -> a.path() + " sha256 " + a.sha256()).collect(Collectors.joining(", "))
@@ -242,9 +320,22 @@ public class RunMojo extends ConfiguredRunMojo {
             } else {
                 getLog().warn(line);
             }
-        } catch (IOException e) {
+        } catch (IOException | MojoExecutionException e) {
             getLog().error("Fabric TCK: cannot write the certificate: " + e.getMessage());
         }
+    }
+
+    /** The {@code -javaagent} jars of the fork's command, by file name: the kit's alone when the run is sound. */
+    static List<String> agents(List<String> command) {
+        List<String> agents = new ArrayList<>();
+        for (String arg : command) {
+            if (arg.startsWith("-javaagent:") || arg.startsWith("-agentpath:") || arg.startsWith("-agentlib:")) {
+                String jar = arg.substring(arg.indexOf(':') + 1);
+                int options = jar.indexOf('=');
+                agents.add(Path.of(options < 0 ? jar : jar.substring(0, options)).getFileName().toString());
+            }
+        }
+        return agents;
     }
 
     private static final String SPI = "io.github.fabrictck:fabric-tck-spi";

@@ -62,6 +62,10 @@ public class VerifyMojo extends ConfiguredRunMojo {
         } catch (java.io.IOException e) {
             certificateProblems.add("Cannot compare the classes directory with the module's jar: " + e + ".");
         }
+        String written = writtenInThisBuild(out);
+        if (written != null) {
+            certificateProblems.add(written);
+        }
         Certification certification = Certification.of(out.resolve(ResultJson.FILE_NAME), expectFail,
                 certificateProblems, catalog == null ? Map.of() : catalog);
         if (certification.passes()) {
@@ -74,6 +78,28 @@ public class VerifyMojo extends ConfiguredRunMojo {
         } else {
             throw new MojoFailureException(certification.message());
         }
+    }
+
+    /**
+     * When {@code run} ran in this build, the certificate on disk must be the one it wrote (it left the digest in
+     * the project's context, in Maven's memory): a process the driver left behind could have written another one
+     * between the two goals. {@code null} when it is, or when {@code run} did not run in this build.
+     */
+    private String writtenInThisBuild(Path out) {
+        Object sha = project.getContextValue(RunMojo.CERTIFICATE_WRITTEN);
+        if (!(sha instanceof String expected)) {
+            return null;
+        }
+        Path file = out.resolve(Certificate.FILE_NAME);
+        String now;
+        try {
+            now = java.nio.file.Files.isRegularFile(file) ? io.github.fabrictck.report.DriverArtifact.fileSha256(file) : null;
+        } catch (java.io.IOException e) {
+            now = null;
+        }
+        return expected.equals(now) ? null : file + " is not the certificate fabric-tck:run wrote in this build (sha256 "
+                + expected + " written, " + now + " now): something changed it after the run (a process the driver "
+                + "left?); run fabric-tck:run again.";
     }
 
     private Certificate.Configuration configured(RunConfiguration config) throws MojoFailureException {

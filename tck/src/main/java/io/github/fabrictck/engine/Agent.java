@@ -75,15 +75,132 @@ public final class Agent {
     /**
      * Entry point of {@code -javaagent}; reads {@link AgentConfig} from system properties. The
      * argument, when given, is the driver's class path, loaded apart from the kit ({@link DriverLoader}).
+     *
+     * <p>In the launcher's JVM ({@code io.github.fabrictck.launcher.Main} is the main class) nothing
+     * but the settings' freeze happens here: the launcher first reads its channel's keys and connects
+     * to Maven's process, and only then calls {@link #start()}, which makes the driver's loader and
+     * creates the adapters. So no code from outside the kit (an adapter named as a service in any
+     * jar) runs before the channel is up and its keys are consumed. Any other main class (the bench's
+     * probes) gets the agent started here.
      */
     public static void premain(String arguments, Instrumentation inst) {
         RunSettings.freeze(); // before an adapter's or a driver's code can set a fabric-tck.* property
+        synchronized (Agent.class) {
+            pendingArguments = arguments;
+            pending = inst;
+        }
+        if (!launcherIsMain(System.getProperty("sun.java.command"))) {
+            start();
+        }
+    }
+
+    /** Whether {@code command} (the JVM's {@code sun.java.command}: main class and arguments) runs the launcher. */
+    static boolean launcherIsMain(String command) {
+        return command != null && (command + " ").startsWith(LAUNCHER_MAIN + " ");
+    }
+
+    private static final String LAUNCHER_MAIN = "io.github.fabrictck.launcher.Main";
+
+    /** The {@code -javaagent}'s instrumentation and argument until {@link #start()} (guarded by {@code Agent.class}). */
+    private static Instrumentation pending;
+    private static String pendingArguments;
+
+    /**
+     * Starts the agent {@link #premain} deferred: the driver's loader, the adapters the module under
+     * test declares ({@link #moduleAdapters}), the transformer and the scan of the adapters' libraries.
+     * Once; a later call, or one in a JVM without the agent, does nothing.
+     */
+    public static void start() {
+        Instrumentation inst;
+        String arguments;
+        synchronized (Agent.class) {
+            inst = pending;
+            arguments = pendingArguments;
+            pending = null;
+            pendingArguments = null;
+        }
+        if (inst == null) {
+            return;
+        }
         DriverLoader.install(arguments);
+        AgentConfig configured = AgentConfig.fromSystemProperties(System.getProperties());
         // adapters name their library's packages, boundary and stubs before any class is rewritten
-        install(inst, Libraries.configure(AgentConfig.fromSystemProperties(System.getProperties()),
-                java.util.ServiceLoader.load(io.github.fabrictck.adapter.Adapter.class, DriverLoader.current())));
+        install(inst, Libraries.configure(configured, moduleAdapters(DriverLoader.current(), configured.locations())));
         if (!Libraries.libraries().isEmpty()) {
             scanLibraries(DriverLoader.current(), config.locations());
+        }
+    }
+
+    /**
+     * The {@link io.github.fabrictck.adapter.Adapter}s the module under test declares: the service
+     * file in one of the driver's own locations (its classes directory or jar) names them, and only
+     * they are created. A service file anywhere else (a dependency's jar) creates nothing: a library
+     * cannot make the kit run its code as an adapter; such a file is named on standard error.
+     */
+    static List<io.github.fabrictck.adapter.Adapter> moduleAdapters(ClassLoader loader, List<Path> locations) {
+        List<io.github.fabrictck.adapter.Adapter> adapters = new ArrayList<>();
+        java.util.Enumeration<java.net.URL> files;
+        try {
+            files = loader.getResources(ADAPTER_SERVICE);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("the agent could not list the adapter services", e);
+        }
+        while (files.hasMoreElements()) {
+            java.net.URL file = files.nextElement();
+            Path from = serviceLocation(file);
+            if (from == null || !locations.contains(from)) {
+                System.err.println("fabric-tck: " + file + " declares an adapter outside the module under test "
+                        + locations + ": not created (only the module that runs the kit may declare adapters)");
+                continue;
+            }
+            for (String name : serviceNames(file)) {
+                try {
+                    Class<?> type = Class.forName(name, false, loader);
+                    adapters.add(type.asSubclass(io.github.fabrictck.adapter.Adapter.class)
+                            .getDeclaredConstructor().newInstance());
+                } catch (ReflectiveOperationException | ClassCastException e) {
+                    throw new java.util.ServiceConfigurationError("the adapter " + name + " declared in " + file
+                            + " cannot be created: " + e, e);
+                }
+            }
+        }
+        return adapters;
+    }
+
+    private static final String ADAPTER_SERVICE = "META-INF/services/io.github.fabrictck.adapter.Adapter";
+
+    /** The jar or directory a service file was found in, or {@code null} when it is neither. */
+    static Path serviceLocation(java.net.URL file) {
+        try {
+            String url = file.toString();
+            if (url.startsWith("jar:file:")) {
+                return Path.of(new java.net.URI(url.substring(4, url.indexOf("!/")))).toAbsolutePath().normalize();
+            }
+            if (url.startsWith("file:")) {
+                Path p = Path.of(file.toURI());
+                // META-INF/services/<name>: three levels up is the directory on the class path
+                return p.getParent().getParent().getParent().toAbsolutePath().normalize();
+            }
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            // not a file: no location of the module's
+        }
+        return null;
+    }
+
+    /** The class names a service file lists ({@code #} comments and blanks aside). */
+    private static List<String> serviceNames(java.net.URL file) {
+        try (java.io.InputStream in = file.openStream()) {
+            List<String> names = new ArrayList<>();
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\\R")) {
+                int hash = line.indexOf('#');
+                String name = (hash >= 0 ? line.substring(0, hash) : line).strip();
+                if (!name.isEmpty()) {
+                    names.add(name);
+                }
+            }
+            return names;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("the agent could not read " + file, e);
         }
     }
 

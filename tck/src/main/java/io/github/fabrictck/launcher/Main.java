@@ -1,5 +1,6 @@
 package io.github.fabrictck.launcher;
 
+import io.github.fabrictck.engine.Agent;
 import io.github.fabrictck.engine.ExitGuard;
 import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.report.ReportFiles;
@@ -34,7 +35,8 @@ import java.util.Set;
  *
  * <p>With {@code --channel} (the Maven plugin's fork) the first line of standard input is
  * {@code TOKEN ENDKEY}; the launcher connects to Maven's process on the loopback port before any
- * driver class is loaded, sends the token, then every message of {@link RunRecord}, and writes no
+ * class from outside the kit is loaded (the agent's {@code premain} defers the driver's loader and
+ * the adapters to {@link Agent#start()}, which runs after the connection), sends the token, then every message of {@link RunRecord}, and writes no
  * file: Maven's process writes them (into {@code --out}, which the windows name when they speak of a file there, as
  * a failing schedule's replay path) and owns the verdict. Standard input stays open: its end means
  * Maven's process is gone, and this JVM ends too; so it does after {@code --fork-timeout} (and a
@@ -93,6 +95,12 @@ public final class Main {
         }
         int status;
         try {
+            String agents = secondAgent(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+            if (agents != null) {
+                throw new ConfigurationError(agents);
+            }
+            // only now code from outside the kit may exist in this JVM: the driver's loader, the module's adapters
+            Agent.start();
             Launcher.Config config = parse(args);
             Launcher.run(config, shard(args), link);
             link.end(endKey);
@@ -109,6 +117,25 @@ public final class Main {
         end(status);
     }
 
+    /**
+     * Why this JVM cannot run a certification, in one sentence, or {@code null}: its options (the command line and
+     * the environment's {@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS}, {@code _JAVA_OPTIONS}, all of which the
+     * JVM reports as its input arguments) load an agent besides the kit's one {@code -javaagent}. Maven's process
+     * refuses such options before the fork; this catches what it cannot see (a {@code java} that adds them itself).
+     * An agent that ran first could have changed this check too: the certificate records the fork's {@code java} and
+     * environment so that a third party's {@code recheck} does not depend on them.
+     */
+    static String secondAgent(java.util.List<String> inputArguments) {
+        java.util.List<String> agents = inputArguments.stream().filter(a -> a.startsWith("-javaagent:")
+                || a.startsWith("-agentpath:") || a.startsWith("-agentlib:")).toList();
+        if (agents.size() <= 1 && agents.stream().allMatch(a -> a.startsWith("-javaagent:"))) {
+            return null;
+        }
+        return "The fork's JVM was started with " + agents.size() + " agents (" + String.join(" ", agents)
+                + "), not the kit's alone: another agent runs ahead of the kit and can forge its verdicts; remove it "
+                + "from fabric-tck.jvm, JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and _JAVA_OPTIONS.";
+    }
+
     /** Sends a last message, if Maven's process still listens (else the parent watch ends this JVM anyway). */
     private static void tell(Runnable message) {
         try {
@@ -120,6 +147,7 @@ public final class Main {
 
     /** The launcher without Maven's process: it writes the result files into {@code --out} itself. */
     private static void standalone(String[] args) {
+        Agent.start();
         int status;
         try {
             Launcher.Config config = parse(args);

@@ -81,7 +81,7 @@ public record Certificate(boolean certified, List<String> reasons, String standi
                           List<String> selected, List<String> excluded, SortedMap<String, String> settings,
                           Result.JvmInfo jvm, List<DriverArtifact> artifacts, String resultSha256, boolean complete,
                           List<Verdict> verdicts, Part shard, List<MergedShard> merged,
-                          List<Result.AdapterDeclaration> adapters) {
+                          List<Result.AdapterDeclaration> adapters, ForkInfo fork) {
 
     /** The schema id written in every certificate. */
     public static final String SCHEMA = "fabric-tck-certificate/2";
@@ -100,6 +100,67 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         verdicts = List.copyOf(verdicts);
         merged = merged == null ? null : List.copyOf(merged);
         adapters = adapters == null ? List.of() : List.copyOf(adapters);
+    }
+
+    /** A certificate with no record of the fork's process (a merged one, one written before {@code fork} existed). */
+    public Certificate(boolean certified, List<String> reasons, String standing, String tckVersion,
+                       List<String> catalog, String catalogSha256, Result.DriverInfo driver, List<String> families,
+                       List<String> selected, List<String> excluded, SortedMap<String, String> settings,
+                       Result.JvmInfo jvm, List<DriverArtifact> artifacts, String resultSha256, boolean complete,
+                       List<Verdict> verdicts, Part shard, List<MergedShard> merged,
+                       List<Result.AdapterDeclaration> adapters) {
+        this(certified, reasons, standing, tckVersion, catalog, catalogSha256, driver, families, selected, excluded,
+                settings, jvm, artifacts, resultSha256, complete, verdicts, shard, merged, adapters, null);
+    }
+
+    /**
+     * What Maven's process knows of the fork it started, beyond what the fork says of itself: the {@code java}
+     * it ran (path and SHA-256 of the executable), the JVM options the environment gave it
+     * ({@code JAVA_TOOL_OPTIONS}, {@code JDK_JAVA_OPTIONS}, {@code _JAVA_OPTIONS}, those set), the agents it was
+     * started with (the kit's jar, and nothing else in a certification), the build's {@code .mvn/} configuration
+     * files by SHA-256, and the processes the driver left running, which were ended.
+     *
+     * @param javaPath      the {@code java} executable
+     * @param javaSha256    its SHA-256, or {@code null} when it could not be read
+     * @param environment   the JVM option variables of the fork's environment that were set, by name
+     * @param agents        the {@code -javaagent} jars of the fork's command and environment, by file name
+     * @param mavenConfig   each file of the build's {@code .mvn/} directory (path relative to the build's root)
+     *                      with its SHA-256, as it was before the fork
+     * @param leftovers     one sentence per process the driver left running when the fork ended
+     */
+    public record ForkInfo(String javaPath, String javaSha256, SortedMap<String, String> environment,
+                           List<String> agents, SortedMap<String, String> mavenConfig, List<String> leftovers) {
+
+        public ForkInfo {
+            environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
+            agents = List.copyOf(agents);
+            mavenConfig = Collections.unmodifiableSortedMap(new TreeMap<>(mavenConfig));
+            leftovers = List.copyOf(leftovers);
+        }
+
+        /**
+         * Why a certificate with this record of its fork is no certification, in one sentence, or {@code null}: a
+         * fork with any agent besides the kit's ran code of someone else's ahead of the kit.
+         */
+        public String problem() {
+            if (agents.size() > 1) {
+                return "the fork ran with " + agents.size() + " agents (" + String.join(", ", agents)
+                        + "), not the kit's alone: another agent can rewrite the kit's classes and forge its verdicts";
+            }
+            return null;
+        }
+    }
+
+    /** This certificate with {@code fork} recorded, and its problem (if any) a reason it is not a certification. */
+    public Certificate withFork(ForkInfo fork, List<String> moreReasons) {
+        List<String> all = new ArrayList<>(reasons);
+        all.addAll(moreReasons);
+        if (fork != null && fork.problem() != null) {
+            all.add(fork.problem());
+        }
+        boolean still = certified && all.isEmpty();
+        return new Certificate(still, all, phraseWith(still), tckVersion, catalog, catalogSha256, driver, families, selected,
+                excluded, settings, jvm, artifacts, resultSha256, complete, verdicts, shard, merged, adapters, fork);
     }
 
     /** A certificate of no adapter. */
@@ -179,11 +240,15 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         List<String> all = new ArrayList<>(reasons);
         all.addAll(moreReasons);
         boolean still = certified && all.isEmpty();
-        String phrase = still || !certified ? standing
+        return new Certificate(still, all, phraseWith(still), tckVersion, catalog, catalogSha256, driver, families,
+                selected, excluded, settings, jvm, artifacts, resultSha256, complete, verdicts, null, shards, adapters);
+    }
+
+    /** The standing once more reasons may have been added: as it was, or no certification any more. */
+    private String phraseWith(boolean still) {
+        return still || !certified ? standing
                 : "passed " + verdicts.stream().filter(v -> v.outcome() == Outcome.PASS).count()
                   + " of the selected windows — not a certification";
-        return new Certificate(still, all, phrase, tckVersion, catalog, catalogSha256, driver, families, selected,
-                excluded, settings, jvm, artifacts, resultSha256, complete, verdicts, null, shards, adapters);
     }
 
     /** One verdict: window id, variant id (or {@code null}) and outcome. */
@@ -294,6 +359,9 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         }
         if (configured != null) {
             problems.addAll(configurationProblems(configured));
+        }
+        if (fork != null && fork.problem() != null) {
+            problems.add("The certificate's " + fork.problem() + ".");
         }
         return problems;
     }
