@@ -164,6 +164,26 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
         return artifacts;
     }
 
+    /** The build's root: where its {@code .mvn/} is (Maven's multi-module project directory). */
+    protected Path buildRoot() {
+        File root = session == null || session.getRequest() == null ? null
+                : session.getRequest().getMultiModuleProjectDirectory();
+        return (root == null ? project.getBasedir() : root).toPath();
+    }
+
+    /**
+     * How the build's {@code .mvn/} files now differ from those the certificate recorded before its fork, one
+     * sentence each: a driver that wrote {@code .mvn/maven.config} during its run changes the next build's JVM.
+     */
+    protected List<String> mavenConfigProblems(Certificate c) {
+        if (c.fork() == null) {
+            return List.of();
+        }
+        return ForkEnvironment.changed("The build's configuration file", c.fork().mavenConfig(),
+                ForkEnvironment.mavenConfig(buildRoot()), "since the Fabric TCK run").stream()
+                .map(d -> d + ": run fabric-tck:run again.").toList();
+    }
+
     /** The project's runtime class path: the module's classes and what the fork's driver loader loads with them. */
     List<String> classpath() throws MojoExecutionException {
         try {

@@ -124,22 +124,27 @@ final class ForkEnvironment {
     }
 
     /**
-     * One sentence per entry of {@code before} (name to SHA-256, as taken before the fork) that {@code after} (taken
-     * once the fork ended) has changed, removed or added: the driver changed {@code what} while it ran.
+     * One sentence per entry of {@code before} (name to SHA-256, as taken before the fork) that {@code after} has
+     * changed, removed or added, each saying it happened {@code during} ("while the fork ran": the driver changed
+     * {@code what} while it ran; "since the Fabric TCK run", as {@code verify} finds it).
      */
-    static List<String> changedDuringRun(String what, Map<String, String> before, Map<String, String> after) {
+    static List<String> changed(String what, Map<String, String> before, Map<String, String> after, String during) {
         List<String> changes = new ArrayList<>();
         before.forEach((name, sha) -> {
             String now = after.get(name);
             if (now == null) {
-                changes.add(what + " " + name + " was removed while the fork ran (the driver?)");
+                changes.add(what + " " + name + " was removed " + during);
             } else if (!Objects.equals(sha, now)) {
-                changes.add(what + " " + name + " changed while the fork ran (sha256 " + sha + " before the fork, "
-                        + now + " after; the driver?)");
+                changes.add(what + " " + name + " changed " + during + " (sha256 " + sha + " before, " + now + " after)");
             }
         });
         after.keySet().stream().filter(name -> !before.containsKey(name))
-                .forEach(name -> changes.add(what + " " + name + " appeared while the fork ran (the driver?)"));
+                .forEach(name -> changes.add(what + " " + name + " appeared " + during));
         return changes;
+    }
+
+    /** {@link #changed} while the fork ran: what the driver (or something it started) changed. */
+    static List<String> changedDuringRun(String what, Map<String, String> before, Map<String, String> after) {
+        return changed(what, before, after, "while the fork ran");
     }
 }

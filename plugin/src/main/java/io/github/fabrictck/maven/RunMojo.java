@@ -268,13 +268,6 @@ public class RunMojo extends ConfiguredRunMojo {
         }
     }
 
-    /** The build's root: where its {@code .mvn/} is. */
-    private Path buildRoot() {
-        java.io.File root = session == null || session.getRequest() == null ? null
-                : session.getRequest().getMultiModuleProjectDirectory();
-        return (root == null ? project.getBasedir() : root).toPath();
-    }
-
     /**
      * Writes fabric-tck-certificate.json next to the result: the result as Maven's process received it, bound to
      * every artifact that supplied driver code as it was before the fork, to the configuration and to the fork's

@@ -66,6 +66,11 @@ public class VerifyMojo extends ConfiguredRunMojo {
         if (written != null) {
             certificateProblems.add(written);
         }
+        try {
+            certificateProblems.addAll(mavenConfigProblems(CertificateDocument.read(out.resolve(Certificate.FILE_NAME))));
+        } catch (java.io.IOException e) {
+            // no certificate or an unreadable one: Certification.certificateProblems said so
+        }
         Certification certification = Certification.of(out.resolve(ResultJson.FILE_NAME), expectFail,
                 certificateProblems, catalog == null ? Map.of() : catalog);
         if (certification.passes()) {
