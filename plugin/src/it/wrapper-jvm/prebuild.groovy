@@ -1,0 +1,1 @@
+new File(basedir, 'wrapper/java').setExecutable(true)
