@@ -183,6 +183,28 @@ final class OutputFiles {
         }
     }
 
+    /**
+     * Why the reports are not all written, in one sentence that names the output directory's disk and its free
+     * space (a full disk is the usual cause), or {@code null} when every last write succeeded.
+     */
+    synchronized String unwritten() {
+        if (failed.isEmpty()) {
+            return null;
+        }
+        String free;
+        try {
+            java.nio.file.FileStore store = Files.getFileStore(Files.isDirectory(directory) ? directory
+                    : directory.toAbsolutePath().getRoot());
+            free = store.getUsableSpace() + " bytes free on " + store;
+        } catch (IOException | RuntimeException e) {
+            free = "its free space unknown: " + e.getMessage();
+        }
+        return "Maven's process could not write " + String.join(", ", failed.keySet()) + " in " + directory + " ("
+               + failed.values().iterator().next() + "; " + free + "): is the disk full? Every verdict received was "
+               + "kept in memory, but without its reports the run counts as incomplete; free space and run "
+               + "fabric-tck:run again.";
+    }
+
     /** The reports whose last write failed, each as {@code file: why}. */
     synchronized List<String> failures() {
         List<String> list = new ArrayList<>();

@@ -173,6 +173,11 @@ public class RunMojo extends ConfiguredRunMojo {
         files.voidStrangers();
         files.failures().forEach(f -> getLog().error("Fabric TCK: could not write " + f
                 + "; the run counts as incomplete and fabric-tck:verify will fail."));
+        String unwritten = files.unwritten();
+        if (unwritten != null) {
+            // verify reads an older result then: it must blame the disk, not the fork
+            project.setContextValue(REPORTS_UNWRITTEN, unwritten);
+        }
         if (result.running() != null) {
             getLog().error("Window in progress when the fork ended: " + result.running()
                     + "; every verdict reached before it is kept.");
@@ -240,6 +245,9 @@ public class RunMojo extends ConfiguredRunMojo {
 
     /** How long the channel's last lines may take once the fork's process ended. */
     private static final Duration CHANNEL_DRAIN = Duration.ofSeconds(120);
+
+    /** The key under which {@code run} leaves, in the project's context, why it could not write every report. */
+    static final String REPORTS_UNWRITTEN = "fabric-tck.reports.unwritten";
 
     /** The key under which {@code run} leaves, in the project's context, the SHA-256 of the certificate it wrote. */
     static final String CERTIFICATE_WRITTEN = "fabric-tck.certificate.sha256";

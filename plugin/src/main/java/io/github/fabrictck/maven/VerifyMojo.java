@@ -62,6 +62,10 @@ public class VerifyMojo extends ConfiguredRunMojo {
         } catch (java.io.IOException e) {
             certificateProblems.add("Cannot compare the classes directory with the module's jar: " + e + ".");
         }
+        Object unwritten = project.getContextValue(RunMojo.REPORTS_UNWRITTEN);
+        if (unwritten instanceof String sentence) {
+            certificateProblems.add(sentence);
+        }
         String written = writtenInThisBuild(out);
         if (written != null) {
             certificateProblems.add(written);

@@ -104,6 +104,12 @@ class OutputFilesTest {
         assertFalse(ResultJson.read(dir.resolve(ResultJson.FILE_NAME)).complete());
         assertEquals(List.of(dir.resolve("report.html") + ": java.io.IOException: No space left on device"),
                 files.failures());
+        // verify blames the disk, not the fork (#27: it said "the fork timed out, crashed or was exited")
+        String why = files.unwritten();
+        assertTrue(why.startsWith("Maven's process could not write report.html in " + dir
+                + " (java.io.IOException: No space left on device; "), why);
+        assertTrue(why.contains(" bytes free on ") && why.contains("is the disk full?"), why);
+        assertFalse(files.finalResult().complete());
     }
 
     @Test

@@ -44,7 +44,8 @@ public final class Verification {
                     ? "The run did not finish; no window started (see the log of the fabric-tck:run goal)."
                     : "The run did not finish; the last window started was "
                       + r.windows().get(r.windows().size() - 1).label()
-                      + " (the fork timed out, crashed or was exited by the driver; see the log of the fabric-tck:run goal).");
+                      + " (the fork timed out, crashed or was exited by the driver, or Maven's process could not write its reports;"
+                      + " see the log of the fabric-tck:run goal).");
         } else if (r.windows().isEmpty()) {
             // Fail closed: a run that judged nothing certifies nothing.
             problems.add("The run judged no window at all.");

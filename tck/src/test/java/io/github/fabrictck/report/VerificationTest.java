@@ -65,7 +65,8 @@ class VerificationTest {
     void incompleteRunIsAProblemNamingTheLastWindowStarted() {
         Result r = result(false, window("CQ-1", null, Outcome.PASS, null), window("CQ-2", "a", Outcome.PASS, null));
         assertEquals(List.of("The run did not finish; the last window started was CQ-2/a (the fork timed out, crashed "
-                        + "or was exited by the driver; see the log of the fabric-tck:run goal)."),
+                        + "or was exited by the driver, or Maven's process could not write its reports; see the log of the "
+                        + "fabric-tck:run goal)."),
                 Verification.problems(r, Set.of()));
         assertEquals(List.of("The run did not finish; no window started (see the log of the fabric-tck:run goal)."),
                 Verification.problems(result(false), Set.of()));
