@@ -29,11 +29,18 @@ assert certificate.artifacts.any { it.role == 'dependency' && it.id.startsWith('
 // 4: out of range, before any fork
 assert log.contains('fabric-tck.forkTimeout=-1 is outside its range: a whole number of seconds from 1 to 86400 (default 600).')
 assert log.contains('fabric-tck.peers=abc is outside its range: a whole number of peers from 2 to 128 (default 8).')
-assert log.contains('fabric-tck.setupBound=0 is read inside the fork, where Maven\'s properties do not reach: pass it '
-        + 'through fabric-tck.argLine (-Dfabric-tck.argLine=-Dfabric-tck.setupBound=0).')
-def lastBuild = log.substring(log.lastIndexOf('Scanning for projects'))
-assert lastBuild.contains('fabric-tck.forkTimeout=-1 is outside its range')
-assert !lastBuild.contains('running the catalog in a forked JVM')
+// a setting the fork reads, given to Maven, reaches the fork's argLine and its range check (#29)
+assert log.contains('fabric-tck.setupBound=0 is outside its range: a whole number of virtual seconds from 1 to 600 (default 10).')
+// 3: -Dfabric-tck.peers=16 given to Maven reached the fork, which recorded it (#29)
+assert certificate.settings['fabric-tck.peers'] == '16' : certificate.settings
+def builds = log.split('Scanning for projects')
+def fourth = builds[builds.length - 2]
+assert fourth.contains('fabric-tck.forkTimeout=-1 is outside its range')
+assert !fourth.contains('running the catalog in a forked JVM')
+// 5: the misspelled property, in one sentence with the nearest name, before any fork
+def fifth = builds[builds.length - 1]
+assert fifth.contains('fabric-tck.windowz is not a Fabric TCK setting: did you mean fabric-tck.windows?')
+assert !fifth.contains('running the catalog in a forked JVM')
 assert !log.contains(' certified: ')
 
 return true

@@ -93,19 +93,23 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
     protected List<Artifact> pluginArtifacts;
 
     /**
-     * The configuration the parameters give. The exploration settings given to Maven ({@code
-     * -Dfabric-tck.explore=pct}) join the fork's {@code argLine}, where the fork reads them and the range
-     * check, the certificate and the reproduce command see them like any other setting of the fork.
+     * The configuration the parameters give. The settings the fork reads given to Maven ({@code -Dfabric-tck.peers=16},
+     * {@code -Dfabric-tck.explore=pct}, on the command line or in the POM's properties) join the fork's {@code argLine},
+     * as Surefire passes user properties on: the range check, the certificate and the reproduce command see them like
+     * any other setting of the fork.
      */
     protected RunConfiguration configuration() {
         return new RunConfiguration(driver, windows, excludeWindows, repeat, windowTimeoutSeconds, forkTimeoutSeconds,
-                withExploration(argLine, mavenProperties()), instrumentPackages);
+                withForkSettings(argLine, mavenProperties()), instrumentPackages);
     }
 
-    /** {@code argLine} followed by a {@code -D} for each exploration setting among {@code properties}. */
-    static String withExploration(String argLine, Map<String, String> properties) {
+    /**
+     * {@code argLine} followed by a {@code -D} for each setting the fork reads among {@code properties} (after the
+     * argLine, so a value given to Maven wins, as the most specific); {@code argLine} itself when there is none.
+     */
+    static String withForkSettings(String argLine, Map<String, String> properties) {
         StringBuilder line = new StringBuilder(argLine == null ? "" : argLine.strip());
-        for (String property : Settings.explorationProperties()) {
+        for (String property : Settings.forkReadProperties()) {
             String value = properties.get(property);
             if (value != null) {
                 String arg = "-D" + property + "=" + value.strip();

@@ -1,6 +1,7 @@
 package io.github.fabrictck.maven;
 
 import java.io.File;
+import java.util.List;
 import java.util.Properties;
 import java.util.function.Consumer;
 import org.apache.maven.execution.MavenSession;
@@ -40,6 +41,88 @@ abstract class FabricTckMojo extends AbstractMojo {
     /** Where the properties the user set come from, so that messages name the one that was set. */
     @Parameter(defaultValue = "${session}", readonly = true)
     private MavenSession buildSession;
+
+    /** The plugin's descriptor: every goal's parameters and their properties, which the unknown-setting check knows. */
+    @Parameter(defaultValue = "${plugin}", readonly = true)
+    private org.apache.maven.plugin.descriptor.PluginDescriptor plugin;
+
+    /**
+     * Fails the build, before anything runs, on a {@code fabric-tck.*} property given to Maven (command line,
+     * Maven's system properties, the project's properties) or an element of the plugin's configuration in the POM
+     * that nothing reads: a misspelled {@code -Dfabric-tck.windowz=CQ-1} would otherwise run the whole catalog.
+     */
+    protected void failOnUnknownSettings() throws org.apache.maven.plugin.MojoFailureException {
+        if (plugin == null || buildSession == null) {
+            return;
+        }
+        java.util.Set<String> properties = new java.util.TreeSet<>();
+        java.util.Set<String> elements = new java.util.TreeSet<>();
+        for (org.apache.maven.plugin.descriptor.MojoDescriptor mojo : plugin.getMojos()) {
+            for (org.apache.maven.plugin.descriptor.Parameter p : mojo.getParameters() == null
+                    ? List.<org.apache.maven.plugin.descriptor.Parameter>of() : mojo.getParameters()) {
+                elements.add(p.getName());
+                if (p.getAlias() != null) {
+                    elements.add(p.getAlias());
+                }
+                String expression = p.getExpression();
+                if (expression != null && expression.startsWith("${") && expression.endsWith("}")) {
+                    properties.add(expression.substring(2, expression.length() - 1));
+                }
+            }
+        }
+        java.util.Set<String> given = new java.util.TreeSet<>();
+        MavenProject project = buildSession.getCurrentProject();
+        for (Properties p : List.of(buildSession.getUserProperties(), buildSession.getSystemProperties(),
+                project == null ? new Properties() : project.getProperties())) {
+            given.addAll(p.stringPropertyNames());
+        }
+        List<String> problems = UnknownSettings.problems(given, configurationElements(project),
+                UnknownSettings.knownProperties(properties), elements);
+        if (!problems.isEmpty()) {
+            throw new org.apache.maven.plugin.MojoFailureException(String.join("\n", problems));
+        }
+    }
+
+    /** The element names of this plugin's configuration in the project's POM, the plugin's and its executions'. */
+    private List<String> configurationElements(MavenProject project) {
+        List<String> names = new java.util.ArrayList<>();
+        if (project == null) {
+            return names;
+        }
+        for (Plugin p : project.getBuildPlugins()) {
+            if (!p.getKey().equals(plugin.getPluginLookupKey())) {
+                continue;
+            }
+            List<Object> configurations = new java.util.ArrayList<>();
+            configurations.add(p.getConfiguration());
+            p.getExecutions().forEach(e -> configurations.add(e.getConfiguration()));
+            for (Object c : configurations) {
+                if (c != null) {
+                    names.addAll(topElements(c.toString()));
+                }
+            }
+        }
+        return names;
+    }
+
+    /** The names of the child elements of the XML document's root ({@code <configuration>} as Maven's model prints it). */
+    static List<String> topElements(String xml) {
+        List<String> names = new java.util.ArrayList<>();
+        try {
+            javax.xml.parsers.DocumentBuilderFactory factory = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+            factory.setFeature(javax.xml.XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            org.w3c.dom.Node root = factory.newDocumentBuilder()
+                    .parse(new org.xml.sax.InputSource(new java.io.StringReader(xml))).getDocumentElement();
+            for (org.w3c.dom.Node n = root.getFirstChild(); n != null; n = n.getNextSibling()) {
+                if (n.getNodeType() == org.w3c.dom.Node.ELEMENT_NODE) {
+                    names.add(n.getNodeName());
+                }
+            }
+        } catch (javax.xml.parsers.ParserConfigurationException | org.xml.sax.SAXException | java.io.IOException e) {
+            // not XML: Maven itself would have refused the POM
+        }
+        return names;
+    }
 
     /** Whether to skip; logs which switch said so. */
     protected boolean skipped() {

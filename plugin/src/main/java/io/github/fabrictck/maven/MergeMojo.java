@@ -48,6 +48,7 @@ public class MergeMojo extends FabricTckMojo {
         if (skipped()) {
             return;
         }
+        failOnUnknownSettings();
         Path out = outputDirectory.toPath().toAbsolutePath().normalize();
         List<Path> given = ForkCommand.items(mergeInputs).stream()
                 .map(p -> basedir.toPath().resolve(p).toAbsolutePath().normalize()).toList();

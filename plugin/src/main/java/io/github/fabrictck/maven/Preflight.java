@@ -47,8 +47,8 @@ final class Preflight {
      * Every setting is in its documented range ({@link RunConfiguration#problems}): {@code null}, or
      * one sentence per setting out of range, each naming the property, the value and the range.
      */
-    static String settings(RunConfiguration config, Path jvm, java.util.Map<String, String> mavenProperties) {
-        List<String> problems = config.problems(jvm, mavenProperties);
+    static String settings(RunConfiguration config, Path jvm) {
+        List<String> problems = config.problems(jvm);
         return problems.isEmpty() ? null : String.join("\n", problems);
     }
 

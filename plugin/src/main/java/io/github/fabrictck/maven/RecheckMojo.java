@@ -45,7 +45,7 @@ public class RecheckMojo extends RunMojo {
             throw new MojoFailureException(e.getMessage() + " Give the certificate to check with -Dfabric-tck.certificate=FILE.");
         }
         RunConfiguration config = RunConfiguration.of(claimed);
-        String badSetting = Preflight.settings(config, null, Map.of());
+        String badSetting = Preflight.settings(config, null);
         if (badSetting != null) {
             throw new MojoFailureException("The certificate " + file + " records a setting out of range: " + badSetting);
         }

@@ -37,11 +37,9 @@ record RunConfiguration(String driver, String windows, String excludeWindows, St
      * Every setting out of its range, one sentence each naming the property, the value and the
      * range; empty when all is well. Nothing here runs driver code.
      *
-     * @param jvm             the {@code fabric-tck.jvm} given, or {@code null} when none was
-     * @param mavenProperties Maven's user and project properties: a setting read inside the fork that
-     *                        is given there would be ignored, so it is a problem too
+     * @param jvm the {@code fabric-tck.jvm} given, or {@code null} when none was
      */
-    List<String> problems(Path jvm, Map<String, String> mavenProperties) {
+    List<String> problems(Path jvm) {
         List<String> problems = new ArrayList<>();
         check(problems, "repeat", repeat);
         check(problems, "windowTimeout", windowTimeout);
@@ -62,12 +60,6 @@ record RunConfiguration(String driver, String windows, String excludeWindows, St
         } catch (IllegalArgumentException unclosed) {
             // said above
         }
-        mavenProperties.forEach((property, value) -> {
-            String problem = Settings.notPassedToTheFork(property, value);
-            if (problem != null) {
-                problems.add(problem);
-            }
-        });
         for (String p : ForkCommand.items(instrumentPackages)) {
             if (!PACKAGE.matcher(p).matches()) {
                 problems.add("fabric-tck.instrumentPackages names " + p + ", which is not a Java package name: "

@@ -66,10 +66,11 @@ public class RunMojo extends ConfiguredRunMojo {
         if (skipped()) {
             return;
         }
+        failOnUnknownSettings();
         Path out = outputDirectory.toPath();
         List<String> classpath = classpath();
         RunConfiguration config = configuration();
-        failIfNotNull(Preflight.settings(config, jvm == null ? null : jvm.toPath(), mavenProperties()));
+        failIfNotNull(Preflight.settings(config, jvm == null ? null : jvm.toPath()));
         failIfNotNull(Preflight.replay(config, project.getBasedir().toPath()));
         failIfNotNull(Sharding.problem(shard));
         failIfNotNull(Preflight.outputDirectory(out));

@@ -42,8 +42,9 @@ public class VerifyMojo extends ConfiguredRunMojo {
         if (skipped()) {
             return;
         }
+        failOnUnknownSettings();
         RunConfiguration config = configuration();
-        String badSetting = Preflight.settings(config, null, Map.of());
+        String badSetting = Preflight.settings(config, null);
         if (badSetting == null) {
             badSetting = io.github.fabrictck.launcher.Sharding.problem(shard);
         }

@@ -48,7 +48,7 @@ class PreflightTest {
                 + "exploration wrote (schedule-CQ-X-explore.txt in the output directory).", Preflight.replay(missing, dir));
         // given on Maven's command line, the setting joins the argLine the same way
         RunConfiguration fromMaven = new RunConfiguration(null, null, null, "1", "60", "600",
-                ConfiguredRunMojo.withExploration(null, java.util.Map.of("fabric-tck.replay", "/nowhere/s.txt")), null);
+                ConfiguredRunMojo.withForkSettings(null, java.util.Map.of("fabric-tck.replay", "/nowhere/s.txt")), null);
         assertTrue(Preflight.replay(fromMaven, dir).startsWith("fabric-tck.replay=/nowhere/s.txt names no file: "),
                 Preflight.replay(fromMaven, dir));
         Files.createDirectories(dir.resolve("target/fabric-tck"));

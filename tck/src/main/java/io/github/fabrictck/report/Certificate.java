@@ -45,7 +45,11 @@ import java.util.TreeMap;
  *                 "replacedPackages": [...], "stubs": [...],
  *                 "sources": [{"path": "/home/me/.m2/.../disni-2.1.jar", "sha256": "..."}]}],
  *   "result": {"file": "fabric-tck-result.json", "sha256": "...", "complete": true},
- *   "verdicts": [{"id": "CQ-1", "variant": "a", "outcome": "PASS"}, ...]
+ *   "verdicts": [{"id": "CQ-1", "variant": "a", "outcome": "PASS"}, ...],
+ *   "fork": {"java": {"path": "/usr/lib/jvm/java-17-openjdk-amd64/bin/java", "sha256": "..."},
+ *            "environment": {"JAVA_TOOL_OPTIONS": "-Xmx2g"}, "agents": ["fabric-tck-0.1.0.jar"],
+ *            "mavenConfig": {".mvn/wrapper/maven-wrapper.properties": "..."},
+ *            "leftoverProcesses": ["the driver left process 1234 `sleep 150` running: ended"]}
  * }
  * </pre>
  *
@@ -53,7 +57,8 @@ import java.util.TreeMap;
  * "count": 4}}, and is never {@code certified}; the certificate {@code fabric-tck:merge} writes has
  * {@code "merged": {"shards": [{"index": 1, "count": 4, "result": {"sha256": "..."}, "certificate":
  * {"sha256": "..."}}, ...]}}, the digests of each shard's result and certificate files. A whole run's
- * certificate has neither member. {@code adapters} is left out for a driver written against the SPI.
+ * certificate has neither member. {@code adapters} is left out for a driver written against the SPI; {@code fork}
+ * ({@link ForkInfo}) is left out of a merged certificate and of those written before it existed.
  *
  * @param certified     whether the run is a certification
  * @param reasons       why it is not; empty when it is
@@ -75,6 +80,7 @@ import java.util.TreeMap;
  * @param merged        the shards a merged result was joined from, in shard order, or {@code null} when it was not merged
  * @param adapters      each adapter the run used, as the result records it ({@link Result#adapters()}); empty for a
  *                      driver written against the SPI
+ * @param fork          what Maven's process knows of the fork's process, or {@code null} (merged, older)
  */
 public record Certificate(boolean certified, List<String> reasons, String standing, String tckVersion,
                           List<String> catalog, String catalogSha256, Result.DriverInfo driver, List<String> families,

@@ -258,17 +258,13 @@ public final class Settings {
     }
 
     /**
-     * The sentence for a setting read inside the fork that was given to Maven instead (on its
-     * command line or in the POM's properties), where it would be silently ignored; {@code null}
-     * when {@code property} is not such a setting.
+     * Every setting the fork reads that the plugin passes on when it is given to Maven: the exploration settings
+     * ({@link #explorationProperties}), then the fork's own settings ({@link #forkProperties}).
      */
-    public static String notPassedToTheFork(String property, String value) {
-        Setting s = TABLE.get(property);
-        if (s == null || s.kind() != Kind.FORK) {
-            return null;
-        }
-        return property + "=" + value + " is read inside the fork, where Maven's properties do not reach: pass it "
-               + "through fabric-tck.argLine (-Dfabric-tck.argLine=-D" + property + "=" + value + ").";
+    public static List<String> forkReadProperties() {
+        List<String> names = new ArrayList<>(explorationProperties());
+        names.addAll(forkProperties());
+        return names;
     }
 
     /** The names of the settings read inside the fork. */

@@ -2,6 +2,7 @@ package io.github.fabrictck.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,14 +73,6 @@ class SettingsTest {
     }
 
     @Test
-    void aForkSettingGivenToMavenIsNamedWithTheArgLineToUse() {
-        assertEquals("fabric-tck.peers=16 is read inside the fork, where Maven's properties do not reach: pass it through "
-                + "fabric-tck.argLine (-Dfabric-tck.argLine=-Dfabric-tck.peers=16).",
-                Settings.notPassedToTheFork("fabric-tck.peers", "16"));
-        assertNull(Settings.notPassedToTheFork("fabric-tck.windows", "CQ-1"));
-    }
-
-    @Test
     void explorationSettingsAreCheckedRecordedOnlyWhenGivenAndNeverCertify() {
         Map<String, String> given = new LinkedHashMap<>();
         given.put("fabric-tck.explore", "fray");
@@ -91,7 +84,9 @@ class SettingsTest {
                 "fabric-tck.replay is empty: give the path of a schedule file."), Settings.explorationProblems(given));
         assertEquals(List.of(), Settings.argLineProblems(Map.of("fabric-tck.explore", "pct", "fabric-tck.seed", "7")),
                 "the argLine may carry them too");
-        assertNull(Settings.notPassedToTheFork("fabric-tck.explore", "pct"), "the plugin passes them on itself");
+        assertEquals(List.of("fabric-tck.explore", "fabric-tck.replay"), Settings.forkReadProperties().subList(0, 2),
+                "the plugin passes them on itself");
+        assertTrue(Settings.forkReadProperties().contains("fabric-tck.peers"), "and the fork's own settings");
         assertNull(Settings.effective(Map.of()).get("fabric-tck.schedules"), "a catalog run records none");
         assertEquals(List.of("fabric-tck.explore=pct makes this an exploration run, which certifies nothing (certify "
                 + "with a run of the catalog without it)"), Settings.weakenings(Settings.effective(Map.of(
