@@ -138,30 +138,42 @@ public final class Agent {
      * cannot make the kit run its code as an adapter; such a file is named on standard error.
      */
     static List<io.github.fabrictck.adapter.Adapter> moduleAdapters(ClassLoader loader, List<Path> locations) {
-        List<io.github.fabrictck.adapter.Adapter> adapters = new ArrayList<>();
         java.util.Enumeration<java.net.URL> files;
         try {
             files = loader.getResources(ADAPTER_SERVICE);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("the agent could not list the adapter services", e);
         }
+        Set<String> declared = new java.util.LinkedHashSet<>();
+        Map<String, java.net.URL> elsewhere = new java.util.LinkedHashMap<>();
         while (files.hasMoreElements()) {
             java.net.URL file = files.nextElement();
             Path from = serviceLocation(file);
-            if (from == null || !locations.contains(from)) {
-                System.err.println("fabric-tck: " + file + " declares an adapter outside the module under test "
-                        + locations + ": not created (only the module that runs the kit may declare adapters)");
-                continue;
-            }
+            boolean module = from != null && locations.contains(from);
             for (String name : serviceNames(file)) {
-                try {
-                    Class<?> type = Class.forName(name, false, loader);
-                    adapters.add(type.asSubclass(io.github.fabrictck.adapter.Adapter.class)
-                            .getDeclaredConstructor().newInstance());
-                } catch (ReflectiveOperationException | ClassCastException e) {
-                    throw new java.util.ServiceConfigurationError("the adapter " + name + " declared in " + file
-                            + " cannot be created: " + e, e);
+                if (module) {
+                    declared.add(name);
+                } else {
+                    elsewhere.putIfAbsent(name, file);
                 }
+            }
+        }
+        elsewhere.forEach((name, file) -> {
+            if (!declared.contains(name)) {
+                System.err.println("fabric-tck: " + file + " declares the adapter " + name + " outside the module under "
+                        + "test " + locations + ": not created (only the module that runs the kit declares adapters; list "
+                        + "it in the module's own META-INF/services/io.github.fabrictck.adapter.Adapter to use it)");
+            }
+        });
+        List<io.github.fabrictck.adapter.Adapter> adapters = new ArrayList<>();
+        for (String name : declared) {
+            try {
+                Class<?> type = Class.forName(name, false, loader);
+                adapters.add(type.asSubclass(io.github.fabrictck.adapter.Adapter.class)
+                        .getDeclaredConstructor().newInstance());
+            } catch (ReflectiveOperationException | ClassCastException e) {
+                throw new java.util.ServiceConfigurationError("the adapter " + name + " that the module under test "
+                        + "declares cannot be created: " + e, e);
             }
         }
         return adapters;
