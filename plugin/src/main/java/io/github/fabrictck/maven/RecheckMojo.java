@@ -124,19 +124,8 @@ public class RecheckMojo extends RunMojo {
         }
 
         Path out = outputDirectory.toPath().resolve("recheck");
-        String unwritable = Preflight.outputDirectory(out);
-        if (unwritable != null) {
-            throw new MojoFailureException(unwritable);
-        }
         List<String> classpath = classpath();
-        String noDriver = Preflight.drivers(classpath, config.driver());
-        if (noDriver != null) {
-            throw new MojoFailureException(noDriver);
-        }
-        Map<String, WindowInfo> catalog = catalogInfo();
-        if (catalog == null) {
-            throw new MojoExecutionException("Cannot read the catalog in Maven's JVM to recheck " + file + ".");
-        }
+        Map<String, WindowInfo> catalog = preflight(file, out, classpath, config, exploring());
         getLog().info("Fabric TCK recheck of " + file + ": " + claimed.driver().name() + ", windows "
                 + String.join(",", claimed.selected()) + ", " + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " as certified.");
         rerun(file, claimed, config, classpath, artifacts, out, catalog, true);
@@ -185,7 +174,7 @@ public class RecheckMojo extends RunMojo {
         try {
             obtained = ThirdPartyArtifacts.obtain(claimed.artifacts(), artifactDirectories == null
                     || artifactDirectories.isBlank() ? resolved() : ThirdPartyArtifacts.inDirectories(
-                    ForkCommand.items(artifactDirectories).stream().map(d -> Path.of(d).toAbsolutePath()).toList()), dir);
+                    ForkCommand.items(artifactDirectories).stream().map(d -> workingDirectory().resolve(d).normalize()).toList()), dir);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot copy the certificate's artifacts into " + dir + ": " + e.getMessage(), e);
         }
@@ -202,24 +191,31 @@ public class RecheckMojo extends RunMojo {
         forkWorkingDirectory = dir;
         forkUnsetVariables = RecheckJvm.OPTION_VARIABLES;
         List<String> classpath = obtained.classpath().stream().map(Path::toString).toList();
-        String noDriver = Preflight.drivers(classpath, config.driver());
-        if (noDriver != null) {
-            throw new MojoFailureException(noDriver);
-        }
-        Map<String, WindowInfo> catalog = catalogInfo(Catalog.explores(config.effective()));
-        if (catalog == null) {
-            throw new MojoExecutionException("Cannot read the catalog in Maven's JVM to recheck " + file + ".");
-        }
         Path out = dir.resolve(RecheckDirectory.REPORTS);
-        String unwritable = Preflight.outputDirectory(out);
-        if (unwritable != null) {
-            throw new MojoFailureException(unwritable);
-        }
+        Map<String, WindowInfo> catalog = preflight(file, out, classpath, config, Catalog.explores(config.effective()));
         getLog().info("Fabric TCK recheck of " + file + " as a third party in " + dir + ": " + claimed.driver().name()
                 + ", windows " + String.join(",", claimed.selected()) + ", " + obtained.artifacts().size()
                 + (obtained.artifacts().size() == 1 ? " artifact" : " artifacts") + " with the certified sha256, Java "
                 + jvmNow.version() + " (" + jvmNow.vendor() + ").");
         rerun(file, claimed, config, classpath, obtained.artifacts(), out, catalog, false);
+    }
+
+    /**
+     * What both rechecks check before the fork: {@code out} writable, the driver on {@code classpath}; returns the
+     * catalog (with the {@code -X} windows when {@code exploring}).
+     */
+    private Map<String, WindowInfo> preflight(Path file, Path out, List<String> classpath, RunConfiguration config,
+                                              boolean exploring) throws MojoExecutionException, MojoFailureException {
+        for (String problem : new String[] {Preflight.outputDirectory(out), Preflight.drivers(classpath, config.driver())}) {
+            if (problem != null) {
+                throw new MojoFailureException(problem);
+            }
+        }
+        Map<String, WindowInfo> catalog = catalogInfo(exploring);
+        if (catalog == null) {
+            throw new MojoExecutionException("Cannot read the catalog in Maven's JVM to recheck " + file + ".");
+        }
+        return catalog;
     }
 
     /** Runs {@code config} in a fresh fork, writes the re-run's certificate in {@code out} and compares it with {@code claimed}. */
