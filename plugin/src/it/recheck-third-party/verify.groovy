@@ -17,6 +17,11 @@ assert certificate.windows.selected == ['HS-3'] && certificate.verdicts.size() =
 // 2: reproduced from the certificate alone, in a new directory of the buyer's, with the jars resolved by coordinates
 def second = builds[1]
 assert second.contains(' as a third party in ')
+// JAVA_TOOL_OPTIONS reached Maven's JVM (which says so before its banner), not the fork (whose stderr lines the log
+// prefixes with [WARNING])
+def log = new File(basedir, 'build.log').text
+assert log.contains('Picked up JAVA_TOOL_OPTIONS: -Dit.marker=set')
+assert !log.contains('] Picked up JAVA_TOOL_OPTIONS')
 def last = second.readLines().findAll { it.startsWith('[INFO] Fabric TCK recheck: ') }.last()
 assert last.contains('fabric-tck-certificate.json reproduced: sample ') && last.endsWith('; ' + certificate.standing + '.') : last
 def dirs = new File(buyer, 'fabric-tck-recheck').listFiles()
