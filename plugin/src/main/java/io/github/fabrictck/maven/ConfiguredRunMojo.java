@@ -139,7 +139,8 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
 
     /**
      * Every artifact that supplies driver code, as they are now: the module's jar (else its classes
-     * directory), then every other jar or classes directory of the project's runtime class path (what
+     * directory), named {@code groupId:artifactId:version} so that a third party can resolve it to recheck the
+     * certificate, then every other jar or classes directory of the project's runtime class path (what
      * the fork's driver loader loads) but the kit's own ({@link #kitOwn}), whether {@code
      * instrumentPackages} names it or not: the code a module's endpoint forwards to is driver code too.
      */
@@ -147,7 +148,7 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
         File jar = project.getArtifact() == null ? null : project.getArtifact().getFile();
         Path base = project.getBasedir().toPath();
         List<DriverArtifact> artifacts = new ArrayList<>();
-        artifacts.add(DriverArtifact.of(project.getGroupId() + ":" + project.getArtifactId(),
+        artifacts.add(DriverArtifact.of(project.getGroupId() + ":" + project.getArtifactId() + ":" + project.getVersion(),
                 jar == null ? null : jar.toPath(), classesDirectory.toPath(), base));
         Set<Path> runtime = new HashSet<>();
         try {
@@ -268,8 +269,16 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
 
     /** The catalog's metadata, or {@code null} when it cannot be read here. */
     protected Map<String, WindowInfo> catalogInfo() {
+        return catalogInfo(exploring());
+    }
+
+    /**
+     * The catalog's metadata with the {@code -X} windows or without, or {@code null} when it cannot be read here: a
+     * recheck asks for the catalog of the certificate's settings, not of this build's.
+     */
+    protected Map<String, WindowInfo> catalogInfo(boolean exploring) {
         try {
-            return Catalog.discover(exploring()).info();
+            return Catalog.discover(exploring).info();
         } catch (RuntimeException | LinkageError e) {
             getLog().warn("Fabric TCK: cannot read the catalog in Maven's JVM: " + e);
             return null;

@@ -83,7 +83,19 @@ final class Fork {
      */
     static Fork start(List<String> command, Path workingDirectory, String handshake, Consumer<String> out,
                       Consumer<String> err) throws IOException {
-        Process process = new ProcessBuilder(command).directory(workingDirectory.toFile()).start();
+        return start(command, workingDirectory, handshake, List.of(), out, err);
+    }
+
+    /**
+     * {@link #start(List, Path, String, Consumer, Consumer)} with the environment variables {@code unset} removed from
+     * the fork's environment (the third-party {@code recheck} removes the JVM's option variables, which would add
+     * options the certificate does not record).
+     */
+    static Fork start(List<String> command, Path workingDirectory, String handshake, List<String> unset,
+                      Consumer<String> out, Consumer<String> err) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workingDirectory.toFile());
+        unset.forEach(builder.environment()::remove);
+        Process process = builder.start();
         if (handshake == null) {
             process.getOutputStream().close();
         } else {

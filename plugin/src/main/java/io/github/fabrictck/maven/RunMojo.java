@@ -103,7 +103,8 @@ public class RunMojo extends ConfiguredRunMojo {
     Ran runCatalog(RunConfiguration config, List<String> classpath, Path out, Map<String, WindowInfo> catalog)
             throws MojoExecutionException, MojoFailureException {
         int forkTimeout = config.forkTimeoutSeconds();
-        String reproducePrefix = ForkCommand.reproducePrefix(modulePath(project.getBasedir()), ForkCommand.reproduceGoals(
+        Path base = forkWorkingDirectory != null ? forkWorkingDirectory : project.getBasedir().toPath();
+        String reproducePrefix = ForkCommand.reproducePrefix(modulePath(base.toFile()), ForkCommand.reproduceGoals(
                 bindsRunFreely(project, pluginGroupId + ":" + pluginArtifactId), pluginGroupId, pluginArtifactId,
                 pluginVersion), changedSettings(config));
         OutputFiles files = new OutputFiles(out, catalog == null ? Map.of() : catalog, ReportFiles::write, getLog()::warn);
@@ -111,7 +112,7 @@ public class RunMojo extends ConfiguredRunMojo {
             // A result (or certificate) left by an earlier build must not be judged as this one's; the schedule file a
             // replay reads stays (the README's command replays target/fabric-tck/schedule-*.txt into the same directory)
             String replay = config.argLineProperties().get("fabric-tck.replay");
-            files.clear(replay == null || replay.isBlank() ? null : project.getBasedir().toPath().resolve(replay.strip()));
+            files.clear(replay == null || replay.isBlank() ? null : base.resolve(replay.strip()));
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot delete the previous Fabric TCK result in " + out + ": " + e, e);
         }
@@ -144,7 +145,7 @@ public class RunMojo extends ConfiguredRunMojo {
                 files.write(record.snapshot(), record.dumps());
             }, getLog()::warn);
             getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
-            Fork fork = Fork.start(command, project.getBasedir().toPath(), channel.handshake(),
+            Fork fork = Fork.start(command, base, channel.handshake(), forkUnsetVariables,
                     progressLog(getLog()::info, parallelBuild(), config.driver(), project.getArtifactId()),
                     progressLog(getLog()::warn, parallelBuild(), config.driver(), project.getArtifactId()));
             exit = fork.await(Duration.ofSeconds(forkTimeout));
@@ -212,6 +213,19 @@ public class RunMojo extends ConfiguredRunMojo {
 
     /** The shard this goal's own run runs ({@code i/n}), or {@code null}: {@code recheck} runs a certificate's whole run. */
     private String forkShard;
+
+    /**
+     * The fork's working directory (and the base of a replay's schedule path), or {@code null} for the project's base
+     * directory: the third-party {@code recheck} runs in the empty directory it made, not in a checkout.
+     */
+    Path forkWorkingDirectory;
+
+    /**
+     * Environment variables removed from the fork's environment: none for {@code run}; the third-party {@code recheck}
+     * removes the JVM's option variables ({@link RecheckJvm#OPTION_VARIABLES}), which would add JVM options the
+     * certificate does not record.
+     */
+    List<String> forkUnsetVariables = List.of();
 
     /** The settings that are not the default, as {@code -D} properties of a reproduce command. */
     private Map<String, String> changedSettings(RunConfiguration config) {
@@ -354,7 +368,7 @@ public class RunMojo extends ConfiguredRunMojo {
     }
 
     /** The fork's {@code java}: the parameter, else the toolchain's JDK, else the JVM running Maven. */
-    private Path java() {
+    Path java() {
         if (jvm != null) {
             return jvm.toPath();
         }

@@ -76,7 +76,7 @@ class DriverArtifactsTest {
         RunMojo mojo = mojo(dependencies, plugin);
 
         List<DriverArtifact> bound = mojo.driverArtifacts();
-        assertEquals(List.of("com.acme:thin", "com.acme:acme-logic:1.0", "io.github.fabrictck:fabric-tck-logic:1.0"),
+        assertEquals(List.of("com.acme:thin:1.0", "com.acme:acme-logic:1.0", "io.github.fabrictck:fabric-tck-logic:1.0"),
                 bound.stream().map(DriverArtifact::id).toList(), "the runtime class path but the kit's own");
         assertEquals(DriverArtifact.fileSha256(logic), bound.get(1).sha256());
         assertEquals(DriverArtifact.DEPENDENCY, bound.get(1).role());

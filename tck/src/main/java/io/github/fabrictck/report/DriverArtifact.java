@@ -20,8 +20,10 @@ import java.util.stream.Stream;
  * after the run is another driver.
  *
  * @param role   {@value #MODULE} or {@value #DEPENDENCY}
- * @param id     the module's {@code groupId:artifactId}; a dependency's {@code groupId:artifactId:version}
- *               (the base version, {@code 1.0-SNAPSHOT}), which certificates name it by
+ * @param id     {@code groupId:artifactId:version} (the base version, {@code 1.0-SNAPSHOT}), which certificates
+ *               name it by and a third party's {@code recheck} resolves it by; the module's is
+ *               {@code groupId:artifactId} in older certificates (no version: a third party then
+ *               gives its jar's directory)
  * @param kind   {@value #JAR} or {@value #CLASSES_DIRECTORY}
  * @param path   the jar or the directory, relative to the project's base directory when it is inside
  *               it, with {@code /} separators
@@ -59,7 +61,7 @@ public record DriverArtifact(String role, String id, String kind, String path, S
         return of(null, mainArtifact, classesDirectory, baseDirectory);
     }
 
-    /** The module's artifact as {@link #of(Path, Path, Path)} finds it, with the project's {@code groupId:artifactId}. */
+    /** The module's artifact as {@link #of(Path, Path, Path)} finds it, with the project's {@code groupId:artifactId:version}. */
     public static DriverArtifact of(String id, Path mainArtifact, Path classesDirectory, Path baseDirectory)
             throws IOException {
         if (isJar(mainArtifact)) {
