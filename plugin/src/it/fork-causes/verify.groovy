@@ -13,8 +13,9 @@ builds.each { build ->
 assert badArgLine.contains("The Fabric TCK fork's JVM did not start (exit code 1): Unrecognized VM option 'FabricTckNoSuchOption'")
 assert badArgLine.contains('check fabric-tck.argLine and fabric-tck.jvm.')
 
-// 2: a jvm that exits at once
-assert badJvm.contains("The Fabric TCK fork's JVM did not start (exit code 1); check fabric-tck.argLine and fabric-tck.jvm.")
+// 2: a jvm that is no JDK's java (it would exit at once, saying nothing): refused before any fork (#27)
+assert badJvm.contains('fabric-tck.jvm=/bin/false') && badJvm.contains('is not the java of a JDK (no lib/modules beside its bin/)')
+assert !badJvm.contains('running the catalog in a forked JVM')
 
 // 3: no fork at all
 assert noJvm.contains('fabric-tck.jvm=/no/such/jdk/bin/java is not an executable file')
