@@ -178,7 +178,7 @@ public class RunMojo extends ConfiguredRunMojo {
         String unwritten = files.unwritten();
         if (unwritten != null) {
             // verify reads an older result then: it must blame the disk, not the fork
-            project.setContextValue(REPORTS_UNWRITTEN, unwritten);
+            project.setContextValue(contextKey(REPORTS_UNWRITTEN, out), unwritten);
         }
         if (result.running() != null) {
             getLog().error("Window in progress when the fork ended: " + result.running()
@@ -261,6 +261,14 @@ public class RunMojo extends ConfiguredRunMojo {
     /** How long the channel's last lines may take once the fork's process ended. */
     private static final Duration CHANNEL_DRAIN = Duration.ofSeconds(120);
 
+    /**
+     * The key of {@code what} in the project's context for the output directory {@code out}: a module may run the kit
+     * in several executions, each with its own output directory, and {@code verify} must compare each with its own.
+     */
+    static String contextKey(String what, Path out) {
+        return what + ":" + out.toAbsolutePath().normalize();
+    }
+
     /** The key under which {@code run} leaves, in the project's context, why it could not write every report. */
     static final String REPORTS_UNWRITTEN = "fabric-tck.reports.unwritten";
 
@@ -318,7 +326,7 @@ public class RunMojo extends ConfiguredRunMojo {
                     ran.resultSha256(), problems).withFork(fork, List.of());
             String text = CertificateDocument.text(c);
             ReportFiles.write(out.resolve(Certificate.FILE_NAME), text);
-            project.setContextValue(CERTIFICATE_WRITTEN, sha256(text));
+            project.setContextValue(contextKey(CERTIFICATE_WRITTEN, out), sha256(text));
             getLog().info("Fabric TCK certificate: " + out.resolve(Certificate.FILE_NAME) + " ("
                     + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " bound: "
                     + artifacts.stream().map(a -> a.path() + " sha256 " + a.sha256()).collect(Collectors.joining(", "))

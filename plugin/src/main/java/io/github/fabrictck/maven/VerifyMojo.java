@@ -63,7 +63,7 @@ public class VerifyMojo extends ConfiguredRunMojo {
         } catch (java.io.IOException e) {
             certificateProblems.add("Cannot compare the classes directory with the module's jar: " + e + ".");
         }
-        Object unwritten = project.getContextValue(RunMojo.REPORTS_UNWRITTEN);
+        Object unwritten = project.getContextValue(RunMojo.contextKey(RunMojo.REPORTS_UNWRITTEN, out));
         if (unwritten instanceof String sentence) {
             certificateProblems.add(sentence);
         }
@@ -96,7 +96,7 @@ public class VerifyMojo extends ConfiguredRunMojo {
      * between the two goals. {@code null} when it is, or when {@code run} did not run in this build.
      */
     private String writtenInThisBuild(Path out) {
-        Object sha = project.getContextValue(RunMojo.CERTIFICATE_WRITTEN);
+        Object sha = project.getContextValue(RunMojo.contextKey(RunMojo.CERTIFICATE_WRITTEN, out));
         if (!(sha instanceof String expected)) {
             return null;
         }
