@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -121,8 +122,12 @@ public class RunMojo extends ConfiguredRunMojo {
             // where this process writes the files: a failing schedule's replay path names it (the fork writes none)
             command.addAll(List.of("--out", out.toAbsolutePath().normalize().toString()));
             getLog().debug("Fabric TCK fork: " + String.join(" ", command));
+            CompletableFuture<Void> endArrived = new CompletableFuture<>(); // the run is complete: the fork gets a grace
             channel.listen(line -> {
                 String said = record.accept(line);
+                if (record.complete()) {
+                    endArrived.complete(null);
+                }
                 if (said != null) {
                     if (record.violation() != null) {
                         getLog().error(said);
@@ -134,9 +139,12 @@ public class RunMojo extends ConfiguredRunMojo {
             }, getLog()::warn);
             getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
             Fork fork = Fork.start(command, project.getBasedir().toPath(), channel.handshake(),
+                    new ForkOutput(out.resolve(ForkOutput.FILE_NAME), files::openForkOutput),
                     progressLog(getLog()::info, parallelBuild(), config.driver(), project.getArtifactId()),
                     progressLog(getLog()::warn, parallelBuild(), config.driver(), project.getArtifactId()));
-            exit = fork.await(Duration.ofSeconds(forkTimeout));
+            // ends every process the fork left before anything below writes the certificate
+            exit = fork.await(Duration.ofSeconds(forkTimeout), endArrived, Fork.END_GRACE);
+            exit.warnings().forEach(w -> getLog().warn("Fabric TCK: " + w + "."));
             if (!channel.finish(CHANNEL_DRAIN)) {
                 getLog().error("Fabric TCK: the fork's last messages were not all handled within "
                         + CHANNEL_DRAIN.toSeconds() + " s of its end; the rest are ignored and the run counts as incomplete.");

@@ -28,6 +28,20 @@ public final class FakeLauncher {
                 System.out.println("child " + child.pid());
                 hang();
             }
+            case "spawn-and-exit" -> {
+                // a child the fork leaves behind: its pipes are the fork's, not Maven's
+                Process child = new ProcessBuilder(command("hang")).start();
+                System.out.println("child " + child.pid());
+                System.exit(0);
+            }
+            case "flood" -> {
+                for (int i = 0; i < 100; i++) {
+                    System.out.println("line " + i + " " + "x".repeat(90));
+                }
+                System.out.print("y".repeat(200_000)); // a line without end
+                System.out.flush();
+            }
+            case "hang" -> hang();
             case "working-directory" -> System.out.println(Path.of("").toAbsolutePath());
             default -> throw new IllegalArgumentException(args[0]);
         }
