@@ -1,6 +1,5 @@
 import groovy.json.JsonSlurper
 import java.time.Duration
-import java.time.Instant
 
 def log = new File(basedir, 'build.log').text
 def out = new File(basedir, 'target/fabric-tck')
@@ -16,13 +15,24 @@ assert named.find() : 'the log does not name the `sleep 150` the driver left'
 long pid = Long.parseLong(named.group(1))
 
 // no process the driver started is alive 5 s after the build ended: neither the one named nor any other `sleep 150`
-// started since (one started earlier than 150 s ago would have ended by itself)
-def since = Instant.now().minus(Duration.ofSeconds(150))
+// that runs in this project's directory, the fork's (on Linux; other builds on the machine may run their own)
+def here = basedir.toPath().toRealPath()
+def ours = { ProcessHandle p ->
+    if (p.pid() == pid) {
+        return true
+    }
+    if (!p.info().commandLine().map { it.endsWith('sleep 150') }.orElse(false)) {
+        return false
+    }
+    try {
+        return java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/${p.pid()}/cwd".toString())) == here
+    } catch (Exception notLinux) {
+        return false
+    }
+}
 def alive = {
-    ProcessHandle.allProcesses().filter { p ->
-        p.pid() == pid || p.info().commandLine().map { it.endsWith('sleep 150') }.orElse(false)
-                && p.info().startInstant().map { it.isAfter(since) }.orElse(true)
-    }.map { p -> "${p.pid()} ${p.info().commandLine().orElse('?')}".toString() }.toList()
+    ProcessHandle.allProcesses().filter { ours(it) }.map { p -> "${p.pid()} ${p.info().commandLine().orElse('?')}".toString() }
+            .toList()
 }
 def deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos()
 while (!alive().isEmpty() && System.nanoTime() < deadline) {
