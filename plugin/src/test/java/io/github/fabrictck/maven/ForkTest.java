@@ -124,6 +124,20 @@ class ForkTest {
     }
 
     @Test
+    @EnabledOnOs(value = OS.LINUX, disabledReason = "the marker in the environment is read from /proc")
+    void aGrandchildThatLeftTheForksTreeIsFoundByTheMarkerInItsEnvironment() throws Exception {
+        fork = Fork.start(FakeLauncher.command("double-fork"), dir, out::add, err::add);
+        ForkExit exit = fork.await(Duration.ofSeconds(START_BOUND_SECONDS));
+
+        long grandchild = Long.parseLong(out.stream().filter(line -> line.startsWith("grandchild ")).findFirst()
+                .orElseThrow().substring("grandchild ".length()));
+        assertFalse(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false), "the grandchild was ended");
+        assertTrue(exit.leftovers().contains("the driver left process " + grandchild + " `/usr/bin/sleep 150` running: "
+                + "ended") || exit.leftovers().contains("the driver left process " + grandchild + " `/bin/sleep 150` "
+                + "running: ended"), exit.leftovers()::toString);
+    }
+
+    @Test
     void outputPastTheLogsShareGoesToTheFileAndIsCounted() throws Exception {
         Path file = dir.resolve(ForkOutput.FILE_NAME);
         ForkOutput output = new ForkOutput(file, () -> Files.newOutputStream(file), 10, 1 << 20, 500);
