@@ -239,13 +239,7 @@ final class OutputFiles {
             MessageDigest stream = streamed.get(name);
             if (stream != null) {
                 if (!holds(file, stream)) {
-                    warn.accept("Fabric TCK: " + file + " was changed by someone other than Maven's process (the driver?); "
-                            + "it is void and removed.");
-                    try {
-                        Files.deleteIfExists(file);
-                    } catch (IOException e) {
-                        warn.accept("Fabric TCK: cannot remove " + file + ": " + e);
-                    }
+                    remove(file, "was changed by someone other than Maven's process (the driver?)");
                 }
             } else if (ours != null) {
                 String now;
@@ -261,14 +255,18 @@ final class OutputFiles {
                     writeOne(name, ours);
                 }
             } else if (!before.contains(name) && !failed.containsKey(name)) {
-                warn.accept("Fabric TCK: " + file + " was not written by Maven's process (the driver?); it is void and "
-                        + "removed.");
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    warn.accept("Fabric TCK: cannot remove " + file + ": " + e);
-                }
+                remove(file, "was not written by Maven's process (the driver?)");
             }
+        }
+    }
+
+    /** Removes {@code file}, which is void because it {@code why}, with a warning. */
+    private void remove(Path file, String why) {
+        warn.accept("Fabric TCK: " + file + " " + why + "; it is void and removed.");
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            warn.accept("Fabric TCK: cannot remove " + file + ": " + e);
         }
     }
 }

@@ -21,18 +21,12 @@ import java.util.Set;
  * name of its own, with one misbehaviour outside the windows added by a subclass: its verdicts are
  * the sample's, so an IT judges only what the misbehaviour does to the run.
  */
-abstract class SampleDelegate implements Driver {
+abstract class SampleDelegate extends HostileDriver {
 
-    private final String name;
     private final Driver sample = new SampleDriver();
 
     SampleDelegate(String name) {
-        this.name = name;
-    }
-
-    @Override
-    public String name() {
-        return name;
+        super(name);
     }
 
     @Override
