@@ -54,14 +54,21 @@ final class ForkDescendants {
         builder.environment().put(MARKER, mark.substring(MARKER.length() + 1));
     }
 
-    /** Looks up {@code fork}'s descendants every {@value #POLL_MILLIS} ms on a daemon thread until {@link #end}. */
+    /**
+     * Looks up {@code fork}'s descendants every {@value #POLL_MILLIS} ms on a daemon thread until
+     * {@link #end}; less often where a look takes more than a tenth of that, so that it never takes
+     * more than a tenth of a core.
+     */
     void watch(Process fork) {
         this.process = fork;
         poller = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
+                long start = System.nanoTime();
                 look();
+                // a look reads every process of the machine: on one with thousands it takes long, and is taken less often
+                long took = (System.nanoTime() - start) / 1_000_000;
                 try {
-                    Thread.sleep(POLL_MILLIS);
+                    Thread.sleep(Math.max(POLL_MILLIS, 10 * took));
                 } catch (InterruptedException e) {
                     return;
                 }
