@@ -11,18 +11,43 @@ import java.util.List;
  * @param explanation the last line the launcher wrote on standard error with its {@code fabric-tck: }
  *                    prefix, without the prefix; {@code null} if none
  * @param errorTail   the last lines of its standard error (a JVM that would not start says why there)
+ * @param lingered    when the fork sent its end but did not exit within its grace and was killed, the
+ *                    sentence that says so; else {@code null}. Not a time-out: the run is complete.
+ * @param leftovers   each process the driver left running at the fork's end, named in a sentence
+ *                    ({@code the driver left process 1234 `sleep 150` running: ended}); a correct run
+ *                    with one is still judged as usual
+ * @param output      how much output the log does not show and where it is, or {@code null}
  */
-record ForkExit(int exitCode, boolean timedOut, String explanation, List<String> errorTail) {
+record ForkExit(int exitCode, boolean timedOut, String explanation, List<String> errorTail, String lingered,
+                List<String> leftovers, String output) {
 
     /** How many of the last lines of standard error are kept. */
     static final int TAIL_LINES = 5;
 
     ForkExit {
         errorTail = List.copyOf(errorTail);
+        leftovers = List.copyOf(leftovers);
+    }
+
+    ForkExit(int exitCode, boolean timedOut, String explanation, List<String> errorTail) {
+        this(exitCode, timedOut, explanation, errorTail, null, List.of(), null);
     }
 
     ForkExit(int exitCode, boolean timedOut, String explanation) {
         this(exitCode, timedOut, explanation, List.of());
+    }
+
+    /** Every sentence about the fork's end that the log shows as a warning: lingering, leftovers, output not shown. */
+    List<String> warnings() {
+        List<String> all = new java.util.ArrayList<>();
+        if (lingered != null) {
+            all.add(lingered);
+        }
+        all.addAll(leftovers);
+        if (output != null) {
+            all.add(output);
+        }
+        return all;
     }
 
     /** What happened to a fork that did not end through the launcher's end, as a sentence. */

@@ -6,10 +6,17 @@ import io.github.fabrictck.report.ReportFiles;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.WindowInfo;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -40,6 +47,8 @@ final class OutputFiles {
     private final Map<String, String> written = new LinkedHashMap<>();
     private final Map<String, String> failed = new LinkedHashMap<>();
     private final Set<String> before = new HashSet<>();
+    /** The files the plugin streams rather than holds ({@link ForkOutput#FILE_NAME}), with the digest of what it wrote. */
+    private final Map<String, MessageDigest> streamed = new LinkedHashMap<>();
     /** {@link #verdicts} of the run the reports were last rendered for. */
     private String renderedVerdicts = "";
     private Result finalResult;
@@ -58,7 +67,8 @@ final class OutputFiles {
                || name.startsWith("TEST-fabric-tck") && name.endsWith(".xml")
                || name.startsWith("thread-dump-") && name.endsWith(".txt")
                || name.startsWith("schedule-") && name.endsWith(".txt")
-               || name.startsWith(".") && name.endsWith(".tmp");
+               || name.startsWith(".") && name.endsWith(".tmp")
+               || name.equals(ForkOutput.FILE_NAME);
     }
 
     /**
@@ -205,6 +215,42 @@ final class OutputFiles {
                + "fabric-tck:run again.";
     }
 
+    /**
+     * Creates {@link ForkOutput#FILE_NAME}, the fork's output that the log does not show: a file of
+     * the plugin's own that {@link #voidStrangers} keeps while it holds what the plugin wrote (it
+     * keeps a digest rather than the text, which may be 64 MiB) and removes when someone changed it.
+     */
+    synchronized OutputStream openForkOutput() throws IOException {
+        MessageDigest digest = sha256();
+        Files.createDirectories(directory);
+        OutputStream file = Files.newOutputStream(directory.resolve(ForkOutput.FILE_NAME));
+        streamed.put(ForkOutput.FILE_NAME, digest);
+        return new DigestOutputStream(new BufferedOutputStream(file), digest);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+
+    /** Whether {@code file} holds exactly what the plugin streamed into it. */
+    private static boolean holds(Path file, MessageDigest digest) {
+        MessageDigest now = sha256();
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), now)) {
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            return false;
+        }
+        try {
+            return MessageDigest.isEqual(((MessageDigest) digest.clone()).digest(), now.digest());
+        } catch (CloneNotSupportedException e) {
+            return false;
+        }
+    }
+
     /** The reports whose last write failed, each as {@code file: why}. */
     synchronized List<String> failures() {
         List<String> list = new ArrayList<>();
@@ -227,7 +273,12 @@ final class OutputFiles {
         for (Path file : present) {
             String name = file.getFileName().toString();
             String ours = written.get(name);
-            if (ours != null) {
+            MessageDigest stream = streamed.get(name);
+            if (stream != null) {
+                if (!holds(file, stream)) {
+                    remove(file, "was changed by someone other than Maven's process (the driver?)");
+                }
+            } else if (ours != null) {
                 String now;
                 try {
                     now = Files.readString(file, StandardCharsets.UTF_8);
@@ -241,14 +292,18 @@ final class OutputFiles {
                     writeOne(name, ours);
                 }
             } else if (!before.contains(name) && !failed.containsKey(name)) {
-                warn.accept("Fabric TCK: " + file + " was not written by Maven's process (the driver?); it is void and "
-                        + "removed.");
-                try {
-                    Files.deleteIfExists(file);
-                } catch (IOException e) {
-                    warn.accept("Fabric TCK: cannot remove " + file + ": " + e);
-                }
+                remove(file, "was not written by Maven's process (the driver?)");
             }
+        }
+    }
+
+    /** Removes {@code file}, which is void because it {@code why}, with a warning. */
+    private void remove(Path file, String why) {
+        warn.accept("Fabric TCK: " + file + " " + why + "; it is void and removed.");
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            warn.accept("Fabric TCK: cannot remove " + file + ": " + e);
         }
     }
 }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -133,8 +134,12 @@ public class RunMojo extends ConfiguredRunMojo {
             // where this process writes the files: a failing schedule's replay path names it (the fork writes none)
             command.addAll(List.of("--out", out.toAbsolutePath().normalize().toString()));
             getLog().debug("Fabric TCK fork: " + String.join(" ", command));
+            CompletableFuture<Void> endArrived = new CompletableFuture<>(); // the run is complete: the fork gets a grace
             channel.listen(line -> {
                 String said = record.accept(line);
+                if (record.complete()) {
+                    endArrived.complete(null);
+                }
                 if (said != null) {
                     if (record.violation() != null) {
                         getLog().error(said);
@@ -146,9 +151,12 @@ public class RunMojo extends ConfiguredRunMojo {
             }, getLog()::warn);
             getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
             Fork fork = Fork.start(command, base, channel.handshake(), forkUnsetVariables,
+                    new ForkOutput(out.resolve(ForkOutput.FILE_NAME), files::openForkOutput),
                     progressLog(getLog()::info, parallelBuild(), config.driver(), project.getArtifactId()),
                     progressLog(getLog()::warn, parallelBuild(), config.driver(), project.getArtifactId()));
-            exit = fork.await(Duration.ofSeconds(forkTimeout));
+            // ends every process the fork left before anything below writes the certificate
+            exit = fork.await(Duration.ofSeconds(forkTimeout), endArrived, Fork.END_GRACE);
+            exit.warnings().forEach(w -> getLog().warn("Fabric TCK: " + w + "."));
             if (!channel.finish(CHANNEL_DRAIN)) {
                 getLog().error("Fabric TCK: the fork's last messages were not all handled within "
                         + CHANNEL_DRAIN.toSeconds() + " s of its end; the rest are ignored and the run counts as incomplete.");
@@ -188,14 +196,15 @@ public class RunMojo extends ConfiguredRunMojo {
         record.dumps().keySet().forEach(name -> getLog().info(name.startsWith("schedule-")
                 ? "Fabric TCK failing schedule: " + out.resolve(name) + " (rerun it with -Dfabric-tck.replay=" + out.resolve(name) + ")"
                 : "Fabric TCK thread dump: " + out.resolve(name)));
-        return new Ran(files.finalResult(), sha256(files.finalResultText()), command, java());
+        return new Ran(files.finalResult(), sha256(files.finalResultText()), command, java(), exit.leftovers());
     }
 
     /**
      * A run as Maven's process received it: the result it wrote (from memory, never read back from the file, which
-     * anyone could have changed since) and the SHA-256 of the text it wrote, the fork's command and {@code java}.
+     * anyone could have changed since) and the SHA-256 of the text it wrote, the fork's command and {@code java}, and
+     * the processes the driver left running, which were ended ({@link ForkExit#leftovers()}).
      */
-    record Ran(Result result, String resultSha256, List<String> command, Path java) {
+    record Ran(Result result, String resultSha256, List<String> command, Path java, List<String> leftovers) {
     }
 
     /** The SHA-256 of {@code text}'s UTF-8 bytes, in hex; {@code null} for {@code null}. */
@@ -321,7 +330,7 @@ public class RunMojo extends ConfiguredRunMojo {
                     after.mavenConfig()));
             Certificate.ForkInfo fork = new Certificate.ForkInfo(ran.java().toString(),
                     ForkEnvironment.javaSha256(ran.java()), ForkEnvironment.jvmOptions(System.getenv()),
-                    agents(ran.command()), before.mavenConfig(), List.of());
+                    agents(ran.command()), before.mavenConfig(), ran.leftovers());
             Certificate c = Certificate.of(ran.result(), catalog, artifacts, config.parameters(), config.effective(),
                     ran.resultSha256(), problems).withFork(fork, List.of());
             String text = CertificateDocument.text(c);

@@ -28,6 +28,28 @@ public final class FakeLauncher {
                 System.out.println("child " + child.pid());
                 hang();
             }
+            case "spawn-and-exit" -> {
+                // a child the fork leaves behind: its pipes are the fork's, not Maven's
+                Process child = new ProcessBuilder(command("hang")).start();
+                System.out.println("child " + child.pid());
+                System.exit(0);
+            }
+            case "double-fork" -> {
+                // a grandchild whose parent (the shell) has exited: no longer a descendant of the fork
+                Process shell = new ProcessBuilder("sh", "-c", "sleep 150 >/dev/null 2>&1 & echo $!").start();
+                String pid = new String(shell.getInputStream().readAllBytes()).strip();
+                shell.waitFor();
+                System.out.println("grandchild " + pid);
+                System.exit(0);
+            }
+            case "flood" -> {
+                for (int i = 0; i < 100; i++) {
+                    System.out.println("line " + i + " " + "x".repeat(90));
+                }
+                System.out.print("y".repeat(200_000)); // a line without end
+                System.out.flush();
+            }
+            case "hang" -> hang();
             case "working-directory" -> System.out.println(Path.of("").toAbsolutePath());
             default -> throw new IllegalArgumentException(args[0]);
         }

@@ -153,4 +153,34 @@ class OutputFilesTest {
         files.writeFinal(result(true, 1), Map.of("schedule-CQ-X-explore.txt", "the replay's"));
         assertEquals("the replay's", Files.readString(schedule));
     }
+
+    @Test
+    void theForkOutputFileIsThePluginsOwnUntilSomeoneChangesIt() throws Exception {
+        Path log = dir.resolve(ForkOutput.FILE_NAME);
+        Files.writeString(log, "an earlier build's");
+        OutputFiles files = new OutputFiles(dir, Map.of(), disk, warnings::add);
+        files.clear();
+        assertFalse(Files.exists(log), "an earlier build's fork output is not this one's");
+        try (var stream = files.openForkOutput()) {
+            stream.write("what the log did not show\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        files.voidStrangers();
+        assertEquals("what the log did not show\n", Files.readString(log));
+        assertEquals(List.of(), warnings);
+
+        Files.writeString(log, "forged");
+        files.voidStrangers();
+        assertFalse(Files.exists(log));
+        assertEquals(1, warnings.size(), warnings::toString);
+        assertTrue(warnings.get(0).contains(ForkOutput.FILE_NAME + " was changed by someone other than Maven's process"));
+    }
+
+    @Test
+    void aForkOutputFileThePluginDidNotOpenIsAStranger() throws Exception {
+        OutputFiles files = new OutputFiles(dir, Map.of(), disk, warnings::add);
+        files.clear();
+        Files.writeString(dir.resolve(ForkOutput.FILE_NAME), "the driver's");
+        files.voidStrangers();
+        assertFalse(Files.exists(dir.resolve(ForkOutput.FILE_NAME)));
+    }
 }

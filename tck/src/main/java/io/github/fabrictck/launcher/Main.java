@@ -9,6 +9,7 @@ import io.github.fabrictck.report.WindowInfo;
 import io.github.fabrictck.report.WindowResult;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -82,7 +83,7 @@ public final class Main {
             keys = handshake(stdin);
             link = ParentLink.connect(Integer.parseInt(port.trim()), keys[0]);
         } catch (IOException | RuntimeException e) {
-            System.err.println("fabric-tck: cannot open the channel to Maven's process on port " + port + ": " + e);
+            rawError("fabric-tck: cannot open the channel to Maven's process on port " + port + ": " + e);
             end(5);
             return;
         }
@@ -106,7 +107,7 @@ public final class Main {
             link.end(endKey);
             status = 0;
         } catch (ConfigurationError e) {
-            System.err.println("fabric-tck: " + e.getMessage());
+            rawError("fabric-tck: " + e.getMessage());
             status = CONFIGURATION_ERROR;
             tell(() -> link.refused(e.getMessage()));
         } catch (RuntimeException | Error e) {
@@ -141,7 +142,7 @@ public final class Main {
         try {
             message.run();
         } catch (RuntimeException gone) {
-            System.err.println("fabric-tck: Maven's process no longer listens: " + gone.getMessage());
+            rawError("fabric-tck: Maven's process no longer listens: " + gone.getMessage());
         }
     }
 
@@ -161,7 +162,7 @@ public final class Main {
             files.end();
             status = 0;
         } catch (ConfigurationError e) {
-            System.err.println("fabric-tck: " + e.getMessage());
+            rawError("fabric-tck: " + e.getMessage());
             status = CONFIGURATION_ERROR;
         } catch (RuntimeException | Error e) {
             status = failed(e);
@@ -218,8 +219,8 @@ public final class Main {
     }
 
     private static int failed(Throwable e) {
-        System.err.println("fabric-tck: " + failure(e));
-        e.printStackTrace();
+        rawError("fabric-tck: " + failure(e));
+        e.printStackTrace(new java.io.PrintStream(RAW_ERR, true, StandardCharsets.UTF_8)); // not System.err's lock
         return 1;
     }
 
@@ -234,23 +235,86 @@ public final class Main {
 
     /** Maven's process is gone (the end of standard input): nobody is left to judge, so this JVM ends. */
     private static void parentGone() {
-        System.err.println("fabric-tck: Maven's process is gone; the fork ends.");
-        end(3);
+        end(3, "fabric-tck: Maven's process is gone; the fork ends.");
     }
 
     /** The fork ran past its time limit and the plugin did not kill it: it ends itself. */
     private static void overran() {
-        System.err.println("fabric-tck: the fork ran past fabric-tck.forkTimeout; it ends itself.");
-        end(4);
+        end(4, "fabric-tck: the fork ran past fabric-tck.forkTimeout; it ends itself.");
     }
 
     private static void end(int status) {
-        System.out.flush();
-        System.err.flush();
+        end(status, null);
+    }
+
+    /**
+     * Ends this JVM with {@code status}, after ending the processes the driver left and writing
+     * {@code lastLine} (if any) on standard error. Nothing here waits for a monitor a driver thread
+     * can hold: a driver thread that keeps {@code System.out}'s or {@code System.err}'s lock must not
+     * keep the fork alive past its deadline, nor after Maven's process is gone. So the lines go to
+     * the raw file descriptor, and the flush of the driver's buffered output is given at most
+     * {@link #FLUSH_WAIT} on a thread of its own.
+     */
+    private static void end(int status, String lastLine) {
+        Thread flush = new Thread(() -> {
+            System.out.flush();
+            System.err.flush();
+        }, "fabric-tck-flush");
+        flush.setDaemon(true);
+        flush.start();
+        try {
+            flush.join(FLUSH_WAIT.toMillis());
+        } catch (InterruptedException e) {
+            // the JVM ends anyway
+        }
+        endDescendants();
+        if (lastLine != null) {
+            rawError(lastLine);
+        }
         ExitGuard.kitEnds();
         writeFlightRecordings();
         Runtime.getRuntime().halt(status);
     }
+
+    /** How long the end waits for the driver's buffered output to be flushed. */
+    private static final Duration FLUSH_WAIT = Duration.ofSeconds(1);
+
+    /**
+     * Ends every process the driver started that is still alive, each named on standard error
+     * ({@code fabric-tck: the driver left process PID `COMMAND` running: ended}; the plugin repeats
+     * these lines). The plugin ends them too, but only this JVM still sees its children as its own.
+     */
+    private static void endDescendants() {
+        try {
+            ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList().forEach(p -> {
+                String command = p.info().commandLine().orElseGet(() -> p.info().command().orElse("(command unknown)"));
+                p.destroyForcibly();
+                boolean ended;
+                try {
+                    p.onExit().get(2, java.util.concurrent.TimeUnit.SECONDS);
+                    ended = true;
+                } catch (Exception e) {
+                    ended = !p.isAlive();
+                }
+                rawError("fabric-tck: the driver left process " + p.pid() + " `" + command + "` running: "
+                         + (ended ? "ended" : "could not be ended"));
+            });
+        } catch (RuntimeException e) {
+            // the plugin ends them after this JVM
+        }
+    }
+
+    /** Writes {@code line} on standard error through the file descriptor: no {@code PrintStream} lock. */
+    private static void rawError(String line) {
+        try {
+            RAW_ERR.write((line + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+            RAW_ERR.flush();
+        } catch (IOException e) {
+            // nobody reads standard error any more
+        }
+    }
+
+    private static final FileOutputStream RAW_ERR = new FileOutputStream(FileDescriptor.err);
 
     /**
      * Writes the recordings a {@code -XX:StartFlightRecording=filename=...} in {@code argLine} started
@@ -267,7 +331,7 @@ public final class Main {
                 }
             }
         } catch (IOException | RuntimeException | LinkageError e) {
-            System.err.println("fabric-tck: the flight recording could not be written: " + e);
+            rawError("fabric-tck: the flight recording could not be written: " + e);
         }
     }
 
