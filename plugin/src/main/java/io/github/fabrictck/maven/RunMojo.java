@@ -38,9 +38,14 @@ import org.apache.maven.toolchain.ToolchainManager;
  * Runs the race-window catalog against the project's driver in a forked JVM with the kit's agent,
  * and writes {@code fabric-tck-result.json}. Verdicts never fail this goal; {@code verify} judges
  * them. A configuration error (no driver, an unknown window id) fails it at once.
+ *
+ * <p>It resolves the compile and runtime scopes, {@code provided} with them: the guide's SPI dependency is
+ * {@code provided} (the fork brings the kit's own copy), and the SPI check must see it when the goal runs alone
+ * ({@code mvn fabric-tck:run}). The driver's class path in the fork and what the certificate binds stay the runtime
+ * class path.
  */
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST,
-        requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
+        requiresDependencyResolution = ResolutionScope.COMPILE_PLUS_RUNTIME, threadSafe = true)
 public class RunMojo extends ConfiguredRunMojo {
 
     /**
