@@ -54,7 +54,7 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
     /**
      * Runs only the i-th of n disjoint parts of the run ({@code i/n}, 1 ≤ i ≤ n, n ≥ 2; for example {@code 2/4}):
      * the shard of one job of a CI matrix, which {@code fabric-tck:merge} joins with the others. A
-     * shard alone is never a certification. See README, "Sharding in CI".
+     * shard alone is never a certification. See the site's plugin page, "Sharding in CI".
      */
     @Parameter(property = "fabric-tck.shard")
     protected String shard;

@@ -26,7 +26,7 @@ import java.util.Map;
 
 /**
  * {@value ResultJson#FILE_NAME} as Maven's process writes and reads it, through Jackson. The tree is
- * built member by member in the order of the contract (README, "The result file"), the same
+ * built member by member in the order of the contract (site/src/site/markdown/reports.md, "The result file"), the same
  * document the fork's dependency-free encoder ({@link ResultJson#toJson(Result)}) sends over the
  * channel; a read parses with Jackson (duplicate members and trailing text refused) and checks the
  * tree field by field with {@link ResultJson#fromJson(Map)}, the check the channel's messages get.

@@ -16,6 +16,9 @@ import java.util.TreeSet;
  */
 final class UnknownSettings {
 
+    /** The property a build conventionally keeps the kit's version in ({@code ${fabric-tck.version}}), which nothing reads. */
+    static final String VERSION_PROPERTY = "fabric-tck.version";
+
     private UnknownSettings() {
     }
 
@@ -49,6 +52,7 @@ final class UnknownSettings {
     /** The properties every goal and the fork read: the descriptor's expressions, the fork's settings. */
     static Set<String> knownProperties(Collection<String> descriptorProperties) {
         Set<String> known = new TreeSet<>(descriptorProperties);
+        known.add(VERSION_PROPERTY);
         known.addAll(Settings.table().keySet());
         known.addAll(Settings.explorationProperties());
         return known;

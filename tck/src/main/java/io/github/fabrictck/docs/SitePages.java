@@ -14,13 +14,14 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * Generates the pages of the documentation site that must not be written by hand: the race-window
- * catalog, from {@link Catalog#info()}, and the page of the sample driver's real report.
+ * catalog, from {@link Catalog#info()}, the settings, from {@link io.github.fabrictck.report.Settings}, and the page
+ * of the sample driver's real report.
  *
  * <pre>
  * java io.github.fabrictck.docs.SitePages MARKDOWN_DIR SAMPLE_REPORT_DIR SITE_OUTPUT_DIR
  * </pre>
  *
- * writes {@code MARKDOWN_DIR/catalog.md} and {@code MARKDOWN_DIR/sample-report.md}, and copies
+ * writes {@code MARKDOWN_DIR/catalog.md}, {@code MARKDOWN_DIR/settings.md} and {@code MARKDOWN_DIR/sample-report.md}, and copies
  * {@code SAMPLE_REPORT_DIR/report.html} to {@code SITE_OUTPUT_DIR/sample-report/report.html} when it
  * exists; when it does not, the page says so and how to make it.
  */
@@ -47,6 +48,7 @@ public final class SitePages {
         Files.createDirectories(markdownDirectory);
         Files.writeString(markdownDirectory.resolve("catalog.md"), CatalogPage.render(Catalog.discover().info().values()),
                 StandardCharsets.UTF_8);
+        Files.writeString(markdownDirectory.resolve("settings.md"), SettingsPage.render(), StandardCharsets.UTF_8);
 
         Path report = sampleReportDirectory.toAbsolutePath().normalize().resolve(HtmlReport.FILE_NAME);
         Path copy = siteOutputDirectory.resolve(SAMPLE_REPORT_PATH);

@@ -27,7 +27,7 @@ import java.util.Set;
  * loader): the kit's loader itself is still the JVM's system class loader, which any code can
  * reach through {@link ClassLoader#getSystemClassLoader()} or a kit object's class, and load the
  * kit's classes from by reflection. What keeps a driver from forging the verdict is the channel
- * (README, "the trust model").
+ * (site: trust-model.md).
  */
 public final class DriverLoader extends URLClassLoader {
 

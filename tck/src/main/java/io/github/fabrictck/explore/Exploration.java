@@ -36,8 +36,8 @@ public final class Exploration {
      * first second is mostly warming up: C2 compiling the kit's scheduler, Byte Buddy and the driver's
      * classes at the default thresholds cost more processor time than it gave back before the first
      * failure (CS-X, {@code broken-cs-2} and {@code broken-cs-3}: about a third sooner at the same
-     * schedules), and the code it compiles later is as fast for long runs (README, "What the time to the
-     * first failure counts"). The plugin and the benchmark both fork with these.
+     * schedules), and the code it compiles later is as fast for long runs (the site's exploration page,
+     * "What the time to the first failure counts"). The plugin and the benchmark both fork with these.
      */
     public static final List<String> FORK_JIT_OPTIONS = List.of(
             "-XX:Tier4InvocationThreshold=50000", "-XX:Tier4MinInvocationThreshold=20000",

@@ -7,7 +7,7 @@ import java.util.TreeMap;
 
 /**
  * The content of {@code fabric-tck-result.json}, schema {@value #SCHEMA}: the contract CI tooling
- * reads. See README.md, "The result file".
+ * reads. See the site's reports page (site/src/site/markdown/reports.md), "The result file".
  *
  * @param schema     always {@value #SCHEMA}
  * @param tckVersion the kit's version ({@code tck.version} in JSON)

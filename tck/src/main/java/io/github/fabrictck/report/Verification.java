@@ -95,7 +95,7 @@ public final class Verification {
      * injected event, and breaks no invariant; a FAIL names the invariant it broke; a repeated variant's
      * counts add up to its runs and give its outcome (FAIL over ERROR over PASS over NOT_APPLICABLE). A
      * result edited by hand rarely keeps all of these; one edited with care can (the result is not signed:
-     * README, "the trust model").
+     * the site's trust-model page).
      */
     public static List<String> contradictions(Result r) {
         List<String> found = new ArrayList<>();
