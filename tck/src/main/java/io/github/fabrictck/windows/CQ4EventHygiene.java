@@ -194,8 +194,23 @@ class CQ4EventHygiene {
         w.trial().settleOrSpin();
         // a close() that waits for a driver thread in a timed wait on the device (DiSNI's CQ thread in getCqEvent,
         // which looks at its running flag between waits) returns once the device's time passes, as in CQ-7: that
-        // time passes only now, every driver thread idle, and once per channel
-        while (!close.isDone() && w.run().allIdle() && w.run().passDeviceTimeouts()) {
+        // time passes only now, every driver thread idle, and once per channel. A close() that waits for a driver
+        // thread in a timed wait of its own (a task the handler scheduled 1 ms ahead on the context's scheduler, which
+        // runs on the wall clock here) returns once that wait ends: the driver is not idle while such a wait ends
+        // within the bound, and the judge waits for it, at most the point timeout (a driver that re-arms short timers
+        // for ever is judged as it stands then). Judging at once let a correct close() be a FAIL whenever the judge
+        // looked before the timer fired (1 to 15 in 100 runs of zoo review5-timer-timeunit, CQ-4/taken).
+        long deadline = System.nanoTime() + w.session().pointTimeout().toNanos();
+        while (!close.isDone()) {
+            if (w.run().allIdle()) {
+                if (!w.run().passDeviceTimeouts()) {
+                    break;
+                }
+            } else if (System.nanoTime() - deadline > 0) {
+                break;
+            } else {
+                java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1));
+            }
             w.trial().settleOrSpin();
         }
         if (!close.isDone()) {
