@@ -65,16 +65,22 @@ class ModuleAdaptersTest {
         Files.writeString(file, "# the adapters\n" + adapter.getName() + "\n");
     }
 
-    /** The module's own adapter. */
-    public static final class Declared implements Adapter {
+    /** An adapter that declares only its library's name and one package. */
+    abstract static class Named implements Adapter {
+        private final String library;
+
+        Named(String library) {
+            this.library = library;
+        }
+
         @Override
         public String library() {
-            return "declared";
+            return library;
         }
 
         @Override
         public List<String> packages() {
-            return List.of("com.declared");
+            return List.of("com." + library);
         }
 
         @Override
@@ -88,32 +94,20 @@ class ModuleAdaptersTest {
         }
     }
 
+    /** The module's own adapter. */
+    public static final class Declared extends Named {
+        public Declared() {
+            super("declared");
+        }
+    }
+
     /** An adapter a dependency declares: never created. */
-    public static final class Forger implements Adapter {
+    public static final class Forger extends Named {
         static volatile boolean created;
 
         public Forger() {
+            super("forger");
             created = true;
-        }
-
-        @Override
-        public String library() {
-            return "forger";
-        }
-
-        @Override
-        public List<String> packages() {
-            return List.of("com.forger");
-        }
-
-        @Override
-        public List<String> boundaryTypes() {
-            return List.of();
-        }
-
-        @Override
-        public List<String> stubs() {
-            return List.of();
         }
     }
 }
