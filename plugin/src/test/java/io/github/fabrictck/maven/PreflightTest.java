@@ -113,7 +113,7 @@ class PreflightTest {
         assertNull(Preflight.windows("CQ-1/a, completion-queue", "CQ-4/teardown", false));
         assertTrue(Preflight.windows("CQ-1/z", null, false).startsWith("Unknown window id CQ-1/z in -Dfabric-tck.windows: CQ-1 has "
                 + "the variants CQ-1/a"));
-        assertTrue(Preflight.windows("CQ-9", null, false).startsWith("Unknown window id CQ-9 in -Dfabric-tck.windows"));
+        assertTrue(Preflight.windows("CQ-0", null, false).startsWith("Unknown window id CQ-0 in -Dfabric-tck.windows"));
         assertTrue(Preflight.windows(null, "XX", false).startsWith("Unknown window id XX in -Dfabric-tck.excludeWindows"));
     }
 

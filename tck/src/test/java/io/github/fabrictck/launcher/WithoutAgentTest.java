@@ -57,10 +57,10 @@ class WithoutAgentTest {
                 + "not be loaded: "), err);
         assertTrue(err.contains("java.lang.IllegalStateException: boom in static init at io.github.fabrictck.fixtures."
                 + "FixtureDrivers$StaticInitThrows.boom(FixtureDrivers.java:"), err);
-        Process unknown = launch("--out", out.toString(), "--driver", "fixture-no-family", "--windows", "CQ-9");
+        Process unknown = launch("--out", out.toString(), "--driver", "fixture-no-family", "--windows", "CQ-0");
         assertEquals(Main.CONFIGURATION_ERROR, unknown.exitValue());
         assertTrue(new String(unknown.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
-                .startsWith("fabric-tck: Unknown window id CQ-9"));
+                .startsWith("fabric-tck: Unknown window id CQ-0"));
         Process nope = launch("--out", out.toString(), "--driver", "nope");
         assertEquals(Main.CONFIGURATION_ERROR, nope.exitValue());
         assertTrue(new String(nope.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)

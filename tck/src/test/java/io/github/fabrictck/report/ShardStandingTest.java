@@ -40,7 +40,7 @@ class ShardStandingTest {
     @Test
     void verifyOnALoneShardFailsWithTheSentenceThatSaysToMerge() {
         Result r = shard(Fixtures.certifiable(Map.of()), 1, 2);
-        List<String> problems = Verification.problems(r, Set.of("CQ-9"));
+        List<String> problems = Verification.problems(r, Set.of("CQ-0"));
         assertEquals(List.of("The result is shard 1/2 of a sharded run, which alone certifies nothing: merge the shards "
                 + "first (fabric-tck:merge with every shard's output directory in fabric-tck.mergeInputs), then verify "
                 + "the merged result."), problems);
