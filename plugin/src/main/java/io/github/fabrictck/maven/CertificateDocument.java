@@ -106,6 +106,10 @@ final class CertificateDocument {
             ObjectNode mavenConfig = fork.putObject("mavenConfig");
             f.mavenConfig().forEach(mavenConfig::put);
             strings(fork.putArray("leftoverProcesses"), f.leftovers());
+            if (f.mavenAttachable() != null) {
+                fork.put("mavenAttachable", f.mavenAttachable());
+            }
+            strings(fork.putArray("runProblems"), f.runProblems());
         }
         if (c.shard() != null) {
             root.putObject("shard").put("index", c.shard().index()).put("count", c.shard().count());
@@ -191,7 +195,9 @@ final class CertificateDocument {
         JsonNode fork = object(root, "fork");
         JsonNode java = object(fork, "java");
         return new Certificate.ForkInfo(string(java, "path"), string(java, "sha256"), texts(object(fork, "environment")),
-                strings(fork, "agents"), texts(object(fork, "mavenConfig")), strings(fork, "leftoverProcesses"));
+                strings(fork, "agents"), texts(object(fork, "mavenConfig")), strings(fork, "leftoverProcesses"),
+                fork.path("mavenAttachable").isBoolean() ? fork.get("mavenAttachable").booleanValue() : null,
+                fork.hasNonNull("runProblems") ? strings(fork, "runProblems") : List.of());
     }
 
     private static SortedMap<String, String> texts(JsonNode o) {

@@ -26,13 +26,20 @@ final class ForkEnvironment {
     /** The environment variables the JVM, or its {@code java} launcher, reads options from. */
     static final List<String> JVM_OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
+    /** The environment variables that make the dynamic linker load native code into the fork before its JVM starts. */
+    static final List<String> NATIVE_PRELOAD_VARIABLES = List.of("LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES");
+
+    /** Every variable of the environment that puts options or code into the fork: recorded, and removed where nothing may. */
+    static final List<String> RECORDED_VARIABLES = java.util.stream.Stream.concat(JVM_OPTION_VARIABLES.stream(),
+            NATIVE_PRELOAD_VARIABLES.stream()).toList();
+
     private ForkEnvironment() {
     }
 
-    /** The JVM option variables that {@code environment} sets, by name. */
+    /** The variables of {@link #RECORDED_VARIABLES} that {@code environment} sets, by name. */
     static SortedMap<String, String> jvmOptions(Map<String, String> environment) {
         SortedMap<String, String> set = new TreeMap<>();
-        for (String name : JVM_OPTION_VARIABLES) {
+        for (String name : RECORDED_VARIABLES) {
             String value = environment.get(name);
             if (value != null && !value.isBlank()) {
                 set.put(name, value.strip());
@@ -48,7 +55,18 @@ final class ForkEnvironment {
      */
     static List<String> problems(Map<String, String> environment) {
         List<String> problems = new ArrayList<>();
+        for (String name : NATIVE_PRELOAD_VARIABLES) {
+            String value = environment.get(name);
+            if (value != null && !value.isBlank()) {
+                problems.add("The environment variable " + name + "=" + value.strip() + " would load native code into "
+                        + "the fork before its JVM starts, ahead of the kit; the kit refuses to fork: unset " + name
+                        + " for the Fabric TCK run.");
+            }
+        }
         jvmOptions(environment).forEach((name, value) -> {
+            if (NATIVE_PRELOAD_VARIABLES.contains(name)) {
+                return;
+            }
             for (String arg : value.split("\\s+")) {
                 if (RunConfiguration.runsCodeOutsideTheKit(arg)) {
                     problems.add("The environment variable " + name + " has " + arg + ", which would put code outside "

@@ -20,7 +20,7 @@ final class RecheckJvm {
      * The environment variables that add options to every JVM started (the JDK reads them itself): the third-party
      * recheck removes them from the fork's environment, so the buyer's environment plays no part.
      */
-    static final List<String> OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+    static final List<String> OPTION_VARIABLES = ForkEnvironment.RECORDED_VARIABLES;
 
     private RecheckJvm() {
     }

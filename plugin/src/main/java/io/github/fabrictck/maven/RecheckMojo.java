@@ -137,6 +137,13 @@ public class RecheckMojo extends RunMojo {
      */
     private void recheckAsThirdParty(Path file, Certificate claimed, RunConfiguration config)
             throws MojoExecutionException, MojoFailureException {
+        if (MavenJvm.attachable()) {
+            // the vendor's code runs on the buyer's machine as the buyer: it must not reach the JVM that judges it
+            throw new MojoFailureException("A third party's recheck runs the vendor's code on this machine, and this "
+                    + "Maven's JVM accepts the attach mechanism, so that code could load an agent into the process that "
+                    + "judges it: start Maven with " + MavenJvm.DISABLE_ATTACH + " (MAVEN_OPTS=" + MavenJvm.DISABLE_ATTACH
+                    + " mvn ...:recheck ...), and run the recheck as a user, or in a container, that holds nothing else.");
+        }
         Path dir;
         try {
             dir = recheckDirectory != null ? recheckDirectory.toPath().toAbsolutePath().normalize()

@@ -92,9 +92,13 @@ public class RunMojo extends ConfiguredRunMojo {
         // what the certificate binds is taken before any driver code runs: a driver that rewrites its own jar,
         // its classes or the build's .mvn/ while it runs is named, not certified in its new form
         Bound before = bound();
+        boolean attachedBefore = MavenJvm.attachedTo();
+        if (MavenJvm.attachable()) {
+            getLog().warn(MavenJvm.attachableWarning());
+        }
         Ran ran = runCatalog(config, classpath, out, catalog);
         if (ran != null) {
-            certify(out, catalog, config, ran, before);
+            certify(out, catalog, config, ran, before, MavenJvm.attachedDuringRun(attachedBefore, MavenJvm.attachedTo()));
         }
         getLog().info("Fabric TCK result: " + out.resolve(ResultJson.FILE_NAME));
         getLog().info("Fabric TCK report: " + out.resolve(HtmlReport.FILE_NAME));
@@ -318,7 +322,8 @@ public class RunMojo extends ConfiguredRunMojo {
      * every artifact that supplied driver code as it was before the fork, to the configuration and to the fork's
      * process; logs whether it is a certification.
      */
-    private void certify(Path out, Map<String, WindowInfo> catalog, RunConfiguration config, Ran ran, Bound before) {
+    private void certify(Path out, Map<String, WindowInfo> catalog, RunConfiguration config, Ran ran, Bound before,
+                         String attached) {
         if (catalog == null || catalog.isEmpty()) {
             getLog().error("Fabric TCK: no certificate written: the catalog could not be read.");
             return;
@@ -326,16 +331,22 @@ public class RunMojo extends ConfiguredRunMojo {
         try {
             List<DriverArtifact> artifacts = before.artifacts();
             Bound after = bound();
+            // what went wrong with the run itself, which verify cannot find again from the files: recorded, and failed on
+            List<String> runProblems = new ArrayList<>(ForkEnvironment.changedDuringRun("the driver artifact",
+                    before.digests(), after.digests()));
+            runProblems.addAll(ForkEnvironment.changedDuringRun("the build's configuration file", before.mavenConfig(),
+                    after.mavenConfig()));
+            if (attached != null) {
+                runProblems.add(attached);
+            }
             List<String> problems = new ArrayList<>();
             if (before.notTheJar() != null) {
-                problems.add(before.notTheJar());
+                problems.add(before.notTheJar()); // verify compares the classes with the jar again itself
             }
-            problems.addAll(ForkEnvironment.changedDuringRun("the driver artifact", before.digests(), after.digests()));
-            problems.addAll(ForkEnvironment.changedDuringRun("the build's configuration file", before.mavenConfig(),
-                    after.mavenConfig()));
+            problems.addAll(runProblems);
             Certificate.ForkInfo fork = new Certificate.ForkInfo(ran.java().toString(),
                     ForkEnvironment.javaSha256(ran.java()), ForkEnvironment.jvmOptions(System.getenv()),
-                    agents(ran.command()), before.mavenConfig(), ran.leftovers());
+                    agents(ran.command()), before.mavenConfig(), ran.leftovers(), MavenJvm.attachable(), runProblems);
             Certificate c = Certificate.of(ran.result(), catalog, artifacts, config.parameters(), config.effective(),
                     ran.resultSha256(), problems).withFork(fork, List.of());
             String text = CertificateDocument.text(c);

@@ -34,6 +34,23 @@ class ForkEnvironmentTest {
     }
 
     @Test
+    void aNativePreloadIsRefusedAndRecorded() {
+        Map<String, String> env = Map.of("LD_PRELOAD", "/tmp/libforge.so", "PATH", "/usr/bin");
+        List<String> problems = ForkEnvironment.problems(env);
+        assertEquals(List.of("The environment variable LD_PRELOAD=/tmp/libforge.so would load native code into the fork "
+                + "before its JVM starts, ahead of the kit; the kit refuses to fork: unset LD_PRELOAD for the Fabric TCK "
+                + "run."), problems);
+        assertEquals(Map.of("LD_PRELOAD", "/tmp/libforge.so"), ForkEnvironment.jvmOptions(env));
+    }
+
+    @Test
+    void anAttachToMavensJvmDuringTheRunIsNamed() {
+        assertTrue(MavenJvm.attachedDuringRun(false, true).startsWith("a process attached to Maven's JVM while the fork ran"));
+        assertNull(MavenJvm.attachedDuringRun(false, false));
+        assertNull(MavenJvm.attachedDuringRun(true, true), "attached before the fork: the kit cannot tell when");
+    }
+
+    @Test
     void aWrapperScriptIsNoJvm() throws Exception {
         Path wrapper = dir.resolve("java");
         Files.writeString(wrapper, "#!/bin/sh\nexec /usr/bin/java -javaagent:/tmp/forge.jar \"$@\"\n");

@@ -49,7 +49,8 @@ import java.util.TreeMap;
  *   "fork": {"java": {"path": "/usr/lib/jvm/java-17-openjdk-amd64/bin/java", "sha256": "..."},
  *            "environment": {"JAVA_TOOL_OPTIONS": "-Xmx2g"}, "agents": ["fabric-tck-0.1.0.jar"],
  *            "mavenConfig": {".mvn/wrapper/maven-wrapper.properties": "..."},
- *            "leftoverProcesses": ["the driver left process 1234 `sleep 150` running: ended"]}
+ *            "leftoverProcesses": ["the driver left process 1234 `sleep 150` running: ended"],
+ *            "mavenAttachable": false, "runProblems": []}
  * }
  * </pre>
  *
@@ -133,11 +134,18 @@ public record Certificate(boolean certified, List<String> reasons, String standi
      * @param mavenConfig   each file of the build's {@code .mvn/} directory (path relative to the build's root)
      *                      with its SHA-256, as it was before the fork
      * @param leftovers     one sentence per process the driver left running when the fork ended
+     * @param mavenAttachable whether Maven's own JVM, which judged the run, accepted the JDK's attach mechanism (it
+     *                      was not started with {@code -XX:+DisableAttachMechanism}), or {@code null} when unknown
+     * @param runProblems   what Maven's process found wrong with the run itself, one sentence each (the driver's
+     *                      artifacts or the build's {@code .mvn/} changed while the fork ran, something attached to
+     *                      Maven's JVM): each is a reason the run is no certification, and {@code verify} fails on it
      */
     public record ForkInfo(String javaPath, String javaSha256, SortedMap<String, String> environment,
-                           List<String> agents, SortedMap<String, String> mavenConfig, List<String> leftovers) {
+                           List<String> agents, SortedMap<String, String> mavenConfig, List<String> leftovers,
+                           Boolean mavenAttachable, List<String> runProblems) {
 
         public ForkInfo {
+            runProblems = runProblems == null ? List.of() : List.copyOf(runProblems);
             environment = Collections.unmodifiableSortedMap(new TreeMap<>(environment));
             agents = List.copyOf(agents);
             mavenConfig = Collections.unmodifiableSortedMap(new TreeMap<>(mavenConfig));
@@ -368,6 +376,9 @@ public record Certificate(boolean certified, List<String> reasons, String standi
         }
         if (fork != null && fork.problem() != null) {
             problems.add("The certificate's " + fork.problem() + ".");
+        }
+        if (fork != null) {
+            fork.runProblems().forEach(p -> problems.add("The Fabric TCK run is no certification: " + p + "."));
         }
         return problems;
     }
