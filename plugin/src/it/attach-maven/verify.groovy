@@ -5,11 +5,13 @@ def builds = log.split(/(?m)^\[INFO\] Scanning for projects\.\.\.$/).findAll { i
 assert builds.size() == 2 : "expected 2 builds, found ${builds.size()}"
 def (refused, attachable) = builds
 
-// 1: -XX:+DisableAttachMechanism: the driver could not attach, the run certifies, the certificate says so
+// 1: -XX:+DisableAttachMechanism: the driver could not attach, and the run is judged as usual (one window: passed, not a
+// certification only because the selection leaves the rest out; no word of an attach)
 def first = new File(basedir, 'attach-outcome-1.txt').text
 assert first.startsWith('refused: ') : first
-assert refused.contains('Fabric TCK: it-attach 0.1.0 certified') : 'build 1 is not certified'
-assert !refused.contains('accepts the attach mechanism')
+assert refused.contains('BUILD SUCCESS')
+assert refused.contains('passed 1 of the selected windows')
+assert !refused.contains('accepts the attach mechanism') && !refused.contains("attached to Maven's JVM")
 
 // 2: a Maven JVM that accepts the mechanism: warned before the fork, the attach is seen, no certification, and
 // verify fails on it (the result alone would pass)
