@@ -1,8 +1,11 @@
 package io.github.fabrictck.maven;
 
 import io.github.fabrictck.launcher.Catalog;
+import io.github.fabrictck.launcher.ConfigurationError;
+import io.github.fabrictck.launcher.WindowSelection;
 import io.github.fabrictck.report.Certificate;
 import io.github.fabrictck.report.DriverArtifact;
+import io.github.fabrictck.report.ResultJson;
 import io.github.fabrictck.report.Settings;
 import io.github.fabrictck.report.WindowInfo;
 import java.io.File;
@@ -20,6 +23,7 @@ import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 
@@ -282,6 +286,82 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
         } catch (RuntimeException | LinkageError e) {
             getLog().warn("Fabric TCK: cannot read the catalog in Maven's JVM: " + e);
             return null;
+        }
+    }
+
+    /**
+     * The {@code verify} goal's decision on the result in the output directory: its certificate (missing, changed
+     * since the run, not the one {@code run} wrote in this build, {@code .mvn/} changed), the classes that ran against
+     * the jar it binds, and each verdict against {@code expectFail} (a comma list of window ids that must FAIL).
+     */
+    protected Certification judgement(String expectFail) throws MojoFailureException {
+        RunConfiguration config = configuration();
+        String badSetting = Preflight.settings(config, null);
+        if (badSetting == null) {
+            badSetting = io.github.fabrictck.launcher.Sharding.problem(shard);
+        }
+        if (badSetting != null) {
+            throw new MojoFailureException(badSetting);
+        }
+        Path out = outputDirectory.toPath();
+        Map<String, WindowInfo> catalog = catalogInfo();
+        List<String> certificateProblems = new java.util.ArrayList<>(Certification.certificateProblems(out,
+                this::artifactsNow, configured(config)));
+        try {
+            String notTheJar = classesNotTheJar(); // the certificate binds the jar: the classes that ran must be it
+            if (notTheJar != null) {
+                certificateProblems.add(Character.toUpperCase(notTheJar.charAt(0)) + notTheJar.substring(1) + ".");
+            }
+        } catch (java.io.IOException e) {
+            certificateProblems.add("Cannot compare the classes directory with the module's jar: " + e + ".");
+        }
+        Object unwritten = project.getContextValue(RunMojo.contextKey(RunMojo.REPORTS_UNWRITTEN, out));
+        if (unwritten instanceof String sentence) {
+            certificateProblems.add(sentence);
+        }
+        String written = writtenInThisBuild(out);
+        if (written != null) {
+            certificateProblems.add(written);
+        }
+        try {
+            certificateProblems.addAll(mavenConfigProblems(CertificateDocument.read(out.resolve(Certificate.FILE_NAME))));
+        } catch (java.io.IOException e) {
+            // no certificate or an unreadable one: Certification.certificateProblems said so
+        }
+        return Certification.of(out.resolve(ResultJson.FILE_NAME), expectFail,
+                certificateProblems, catalog == null ? Map.of() : catalog);
+    }
+
+    /**
+     * When {@code run} ran in this build, the certificate on disk must be the one it wrote (it left the digest in
+     * the project's context, in Maven's memory): a process the driver left behind could have written another one
+     * between the two goals. {@code null} when it is, or when {@code run} did not run in this build.
+     */
+    private String writtenInThisBuild(Path out) {
+        Object sha = project.getContextValue(RunMojo.contextKey(RunMojo.CERTIFICATE_WRITTEN, out));
+        if (!(sha instanceof String expected)) {
+            return null;
+        }
+        Path file = out.resolve(Certificate.FILE_NAME);
+        String now;
+        try {
+            now = java.nio.file.Files.isRegularFile(file) ? io.github.fabrictck.report.DriverArtifact.fileSha256(file) : null;
+        } catch (java.io.IOException e) {
+            now = null;
+        }
+        return expected.equals(now) ? null : file + " is not the certificate fabric-tck:run wrote in this build (sha256 "
+                + expected + " written, " + now + " now): something changed it after the run (a process the driver "
+                + "left?); run fabric-tck:run again.";
+    }
+
+    private Certificate.Configuration configured(RunConfiguration config) throws MojoFailureException {
+        try {
+            List<String> selected = List.copyOf(WindowSelection.resolve(Catalog.discover(exploring()),
+                    WindowSelection.names(windows), WindowSelection.names(excludeWindows)));
+            return new Certificate.Configuration(driver, selected,
+                    List.copyOf(WindowSelection.names(ForkCommand.commaList(excludeWindows))), config.effective());
+        } catch (ConfigurationError e) {
+            throw new MojoFailureException(e.getMessage());
         }
     }
 }

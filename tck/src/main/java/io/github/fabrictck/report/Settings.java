@@ -155,7 +155,7 @@ public final class Settings {
     /** The plugin's parameters with no numeric range (checked elsewhere, or free text). */
     private static final List<String> OTHER_PARAMETERS = List.of("driver", "windows", "excludeWindows",
             "instrumentPackages", "jvm", "argLine", "outputDirectory", "skip", "expectFail", "testFailureIgnore",
-            "certificate", "shard", "mergeInputs");
+            "certificate", "shard", "mergeInputs", "matrix", "matrixDirectory");
 
     /**
      * The exploration settings that are text, not numbers: the scheduler's name (its choices) and the schedule
