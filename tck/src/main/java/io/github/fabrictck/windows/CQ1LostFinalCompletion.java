@@ -7,19 +7,9 @@ import org.junit.jupiter.api.Test;
 /**
  * CQ-1 lost final completion.
  *
- * <p>Source: BeeGFS client {@code IBVSocket} "fix(client): Avoid missing final send CQE"
- * (ThinkParQ/beegfs PR #133); libfabric {@code fi_cq_sread} lost event between poll and arm
- * (ofiwg/libfabric #796). A 10 s benchmark hung for 5 minutes about once in 50 runs.
- *
- * <p>The interleaving:
- * <ol>
- *   <li>completion X arrives on an armed CQ: the event fires, the CQ disarms, the handler starts;</li>
- *   <li>the handler bumps its progress counter;</li>
- *   <li>the waiter snapshots the counter, polls and gets X; snapshots again, polls: empty;</li>
- *   <li>the last completion Y is enqueued: the CQ is not armed, so no event;</li>
- *   <li>the handler re-arms ({@code requestNotify}): that arms for <em>later</em> completions only;</li>
- *   <li>the waiter sleeps until its timeout (5 minutes in BeeGFS) although Y sits in the CQ.</li>
- * </ol>
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>The window finds its own points ({@link CqSearch}): a first run with no hold records every
  * point each driver thread passes (re-arms, polls, waits, locks; on the interrupt thread, on threads
@@ -33,14 +23,6 @@ import org.junit.jupiter.api.Test;
  * meanwhile loses the wakeup. A design that cannot reach the situation (a busy poller never
  * sleeps) is NOT_APPLICABLE with that reason; where the held thread owns a lock another thread
  * waits for, the completion lands and is judged all the same.
- *
- * <p>Invariants: every completion is consumed within a bound after it was enqueued, even when no
- * later completion ever comes; no driver thread is idle while the CQ holds a completion that no
- * event will announce.
- *
- * <p>If this window fails, check the order in your completion handler: re-arm <em>before</em>
- * publishing progress; or arm and then poll once more; or arm with {@code reportMissedEvents} and
- * poll again while it answers more than 0.
  */
 @Tag("CQ-1")
 @RaceWindow(id = "CQ-1", title = "lost final completion", family = Family.COMPLETION_QUEUE,

@@ -7,28 +7,15 @@ import org.junit.jupiter.api.Test;
 /**
  * CQ-2 missed-event report ignored.
  *
- * <p>Source: Linux RDMA core, {@code ib_req_notify_cq(cq, IB_CQ_NEXT_COMP | IB_CQ_REPORT_MISSED_EVENTS) > 0}
- * means "poll again" (drivers/infiniband/core/cq.c).
- *
- * <p>The interleaving:
- * <ol>
- *   <li>completion X arrives on an armed CQ; the handler drains the CQ and publishes X;</li>
- *   <li>the waiter sees X, polls empty and blocks;</li>
- *   <li>the last completion Y arrives just as the handler re-arms, before the arm takes effect: no
- *       event, and {@code requestNotify(true)} answers 1;</li>
- *   <li>a handler that ignores the answer returns; Y stays in the CQ and the waiter sleeps.</li>
- * </ol>
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>Forced ({@link CqSearch}): each point a driver thread passes is tried in turn, that thread
  * held there until the others settle (the waiter blocked, in both orders of the waiter and X); the
  * device then answers the next re-arm of the send CQ, on whatever thread makes it, with a completion
  * queued inside it. A driver that re-arms without the flag must find
  * Y some other way (arm, then poll once more).
- *
- * <p>Invariant: the driver polls again and consumes Y within the bound.
- *
- * <p>If this window fails, check what your handler does with a positive answer of
- * {@code requestNotify(true)}: drain the queue again and re-arm, until it answers 0.
  */
 @Tag("CQ-2")
 @RaceWindow(id = "CQ-2", title = "missed-event report ignored", family = Family.COMPLETION_QUEUE,

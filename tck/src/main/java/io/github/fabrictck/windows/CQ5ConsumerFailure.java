@@ -18,32 +18,13 @@ import org.junit.jupiter.api.Test;
 /**
  * CQ-5 consumer failure mid-batch.
  *
- * <p>Source: DiSNI 2.1 {@code RdmaCqProcessor.run()} (zrlio/disni, unchanged on master): it polls up
- * to a batch of work completions into its {@code wcList} and hands them one by one to the endpoint's
- * {@code dispatchCqEvent}, the application's code, inside one {@code try} around the whole loop. When
- * the application throws for one completion, the {@code catch} logs it and goes back to
- * {@code getCqEvent}: the rest of the batch, already taken from the CQ, is never dispatched, and what
- * is still queued behind it waits until an unrelated completion raises the next event.
- *
- * <p>The interleaving:
- * <ol>
- *   <li>the application gives the driver its completion callback ({@code consumeWith});</li>
- *   <li>three messages arrive at once: one event announces them all;</li>
- *   <li>the driver takes them from the CQ and hands the first to the application, which throws;</li>
- *   <li>the exception leaves the driver's loop over the batch: the other two are never handed over,
- *       or stay queued with no event to announce them.</li>
- * </ol>
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>A driver without a completion callback (its application takes completions with {@code receive}
  * and {@code awaitSendsComplete} on its own threads) runs no application code inside its batch: the
  * window is not applicable to it.
- *
- * <p>Invariants: every completion taken from a CQ is handed to the application, also after the
- * application threw for an earlier one; nothing is left queued that no event will announce.
- *
- * <p>If this window fails, check the loop that calls the application: catch what the callback
- * throws around each call, not around the batch, then go on with the rest of the batch and poll
- * until the CQ is empty as usual.
  */
 @Tag("CQ-5")
 @RaceWindow(id = "CQ-5", title = "consumer failure mid-batch", family = Family.COMPLETION_QUEUE,

@@ -14,15 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * CQ-6 error completions reach the endpoint that owns their queue pair.
  *
- * <p>Source: DiSNI 2.1 {@code NatPollCqCall.update} (zrlio/disni, unchanged on master), the Java
- * half of its {@code ibv_poll_cq}: it decodes {@code qp_num} (and every field after {@code opcode})
- * only {@code if (wc.getStatus() == IBV_WC_SUCCESS)}. Its {@code IbvWC} objects are reused from one
- * poll to the next, and {@code RdmaActiveEndpointGroup} shares one CQ between every queue pair of a
- * device, while {@code RdmaCqProcessor.dispatchCqEvent} routes each completion by its
- * {@code qp_num}: an error completion keeps the queue pair number of whatever completion that
- * {@code IbvWC} held before, so one endpoint's flush errors at disconnect are handed to another
- * endpoint (or dropped when the stale number is no endpoint's). {@code ibv_poll_cq(3)}: for an
- * error completion, {@code wr_id}, {@code status}, {@code qp_num} and {@code vendor_err} are valid.
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>The interleaving, forced by the device's script with every driver thread settled between
  * steps (no hold and no sleep: each step waits until the kit sees the driver idle):
@@ -39,14 +33,6 @@ import org.junit.jupiter.api.Test;
  * <p>A driver that never shares a completion queue between queue pairs
  * ({@code Driver.openSharedCompletionQueue} returns {@code null}) cannot route a completion to the
  * wrong endpoint: the window is not applicable to it.
- *
- * <p>Invariants: each completion taken from the shared CQ, successful or not, is handed to the
- * endpoint of the queue pair it belongs to, exactly once, and to no other endpoint; every completion
- * is taken within a bound.
- *
- * <p>If this window fails, check how a polled completion's queue pair is read and looked up: read
- * {@code qp_num} (and {@code wr_id}, {@code status}) for every completion, error or not, and nothing
- * else of an error completion; never keep a field from an earlier completion in a reused slot.
  */
 @Tag("CQ-6")
 @RaceWindow(id = "CQ-6", title = "error completions reach their queue pair's endpoint",

@@ -14,20 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * CQ-7 teardown liveness.
  *
- * <p>Source: DiSNI 2.1 {@code RdmaCqProcessor.close()} (zrlio/disni, unchanged on master): it sets
- * a plain {@code running = false} and joins the CQ thread, which sits in {@code getCqEvent}; nothing
- * wakes that thread, so {@code close()} returns only when the wait's timeout passes, and with a
- * timeout of -1 only when some completion happens to arrive. Any driver with a thread of its own
- * that blocks for events ({@code ibv_get_cq_event}, a queue of events) can hang its teardown so.
- *
- * <p>The interleaving:
- * <ol>
- *   <li>one send completes; the driver handles it and its thread goes back to wait for the next event;</li>
- *   <li>no completion is coming: every driver thread is idle, one of the driver's own waiting for an event;</li>
- *   <li>the application calls {@code close()};</li>
- *   <li>{@code close()} tells the thread to stop with a flag and joins it, but the thread waits for
- *       an event that never comes, so {@code close()} never returns.</li>
- * </ol>
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>A wait the driver gave a timeout on the device ({@code getCqEvent(1000)}) runs on the device's
  * time, which passes when every driver thread is idle: a {@code close()} that returns once its thread's
@@ -35,13 +24,6 @@ import org.junit.jupiter.api.Test;
  * (a completion handler) has no thread of its own to stop; the thread that waits for events is then
  * the device's, and {@code close()} must return all the same (a {@code close()} that waits for the
  * handler to see one more event hangs there).
- *
- * <p>Invariant: {@code close()} returns within a bound while a driver thread is blocked waiting for
- * an event and no completion ever comes.
- *
- * <p>If this window fails, check how {@code close()} stops the thread that waits for events: wake it
- * (a stop marker in its queue, an interrupt, destroying what it waits on in an order that makes the
- * wait return) before joining it, or give its wait a timeout and re-check a {@code volatile} flag.
  */
 @Tag("CQ-7")
 @RaceWindow(id = "CQ-7", title = "teardown liveness", family = Family.COMPLETION_QUEUE,

@@ -19,31 +19,13 @@ import org.junit.jupiter.api.Test;
 /**
  * CQ-8 teardown order.
  *
- * <p>Source: DiSNI 2.1 {@code RdmaCqProvider.close()} (zrlio/disni, unchanged on master): it calls
- * {@code compChannel.destroyCompChannel()} before {@code cq.destroyCQ()}. libibverbs refuses to
- * destroy a completion channel while a CQ is attached to it ({@code ibv_destroy_comp_channel}
- * returns EBUSY); DiSNI ignores the answer, destroys the CQ, and returns with the channel (its file
- * descriptor and its events) leaked, once per CQ processor it ever closed.
- *
- * <p>The interleaving:
- * <ol>
- *   <li>one send completes and the driver handles it: everything it created is in use;</li>
- *   <li>every driver thread settles; the application calls {@code close()};</li>
- *   <li>{@code close()} destroys the completion channel while its CQ is still attached: EBUSY;</li>
- *   <li>{@code close()} ignores the failure, destroys the CQ and returns: the channel is never destroyed.</li>
- * </ol>
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>The kit knows what a driver was given and created: the queue pair of the SPI, and through an
  * adapter the completion channels and CQs of the device's verbs model ({@code sim.CompletionChannel}).
  * A driver of the SPI alone destroys only its queue pair; the window judges that it does.
- *
- * <p>Invariants: no completion channel is destroyed while a CQ is attached to it, and a destroy that
- * fails is not ignored; after {@code close()} returns, every queue pair, CQ and completion channel the
- * driver was given or created is destroyed.
- *
- * <p>If this window fails, check the order of {@code close()}: stop what uses a resource, then destroy
- * in the reverse order of creation (queue pairs, then CQs, then the channel they are attached to), and
- * check what each destroy returns (a failed destroy is a leak, not a detail).
  */
 @Tag("CQ-8")
 @RaceWindow(id = "CQ-8", title = "teardown order", family = Family.COMPLETION_QUEUE,

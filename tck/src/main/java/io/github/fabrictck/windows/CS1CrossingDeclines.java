@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 /**
  * CS-1 crossing declines.
  *
- * <p>Source: Linux net/smc "avoid data corruption caused by decline" (commit e6d71b437abc,
- * CVE-2023-52775): Redis over SMC-R read {@code "\xe2"} as a reply type byte — the first byte of
- * an SMC DECLINE, {@code E2 D4 C3 D9} ("SMCR" in EBCDIC).
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>Forced: the server's link confirm is lost. A loss-free setup first shows the server's fast-path
  * answer to the client (its link confirm); in every trial the server's fast path is down from that
@@ -36,10 +36,6 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Variants: the control stream in memory, and on a real loopback TCP socket pair; both must
  * judge the same.
- *
- * <p>If this window fails, check that the two sides' decline timers cannot expire within one
- * network delay of each other (the client waits twice the server's confirm time), or that a side
- * that falls back drains a decline that crossed its own.
  */
 @Tag("CS-1")
 @RaceWindow(id = "CS-1", title = "crossing declines", family = Family.CONNECTION_SETUP,

@@ -8,16 +8,12 @@ import org.junit.jupiter.api.Test;
 /**
  * CS-2 agreement.
  *
- * <p>Source: the same SMC-R setup as CS-1 (Linux net/smc, CVE-2023-52775): a side that decides
- * the connection's mode on its own — falls back on its own timeout without telling the peer, or
- * takes the fast path before the peer agreed — leaves the two applications on different
- * transports, where neither reads what the other writes.
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>Forced: a loss-free setup first shows which fast-path messages the setup sends; then every
  * one of them is lost in turn (and none), each at every phase of the CS-1 sweep, on virtual time.
- *
- * <p>If this window fails, check that only one side decides the mode and tells the other over the
- * reliable control stream, and that a side never ends on the fast path before the peer confirmed it.
  */
 @Tag("CS-2")
 @RaceWindow(id = "CS-2", title = "agreement", family = Family.CONNECTION_SETUP,

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 /**
  * CS-3 bounded setup.
  *
- * <p>Source: the same SMC-R setup as CS-1 (Linux net/smc): every wait of the setup is bounded by a
- * timer, so a lost fast-path message ends in a fallback, never in a connection that hangs.
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>Forced: every fast-path setup message lost in turn (and none) at every phase of the CS-1
  * sweep, on virtual time; a side left waiting with no timer armed, nothing in flight and every
@@ -29,10 +30,6 @@ import org.junit.jupiter.api.Test;
  * failure names every answer that hangs and its line. A driver without {@link
  * io.github.fabrictck.spi.Driver#openCmEndpoint} (null) is not applicable to this variant; one
  * without an SMC-R-style setup ({@code openConnectionSetup} null) is not applicable to the others.
- *
- * <p>If this window fails, check that every state of the setup that waits for the peer has a
- * timer that ends it (a decline and a fallback); for {@code cm}, that every error event of the
- * connection manager wakes the waiting {@code connect()} and makes it throw.
  */
 @Tag("CS-3")
 @RaceWindow(id = "CS-3", title = "bounded setup", family = Family.CONNECTION_SETUP,

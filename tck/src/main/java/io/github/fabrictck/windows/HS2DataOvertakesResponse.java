@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * HS-2 data overtakes the hello response.
  *
- * <p>Source: LU-17839 "issue 2", closed by LU-19474: once only a hello response makes a peer up
- * to date, data can still overtake that response on the wire; the fix defers early receives and
- * replays them until a deadline.
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>Forced: A contacts B; B's hello response to A is parked on the fabric until B's data has
  * reached A and A's receive call returned; then the response is delivered.
@@ -26,9 +26,6 @@ import org.junit.jupiter.api.Test;
  * design excludes is NOT_APPLICABLE, after its invariants are judged, with the property that
  * excludes it (A does not initiate towards a lower or higher id; B holds its data until its own
  * side of the handshake is done); the other order then judges the design.
- *
- * <p>If this window fails, check that data from a peer whose hello is in flight is kept and replayed
- * once the peer is up to date, not dropped.
  */
 @Tag("HS-2")
 @RaceWindow(id = "HS-2", title = "data overtakes the hello response", family = Family.PEER_HANDSHAKE,

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * HS-3 duplicate hellos from concurrent timeouts.
  *
- * <p>Source: Lustre LU-17838 (kfilnd): two sends to a new peer that wait for the same hello time out
- * together, and each starts a hello of its own.
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>Forced: A's application sends two messages to a new peer B in the same virtual instant; B's
  * hello responses to A are held back on the fabric until A's timers have fired; then they are
@@ -24,9 +25,6 @@ import org.junit.jupiter.api.Test;
  * <p>A driver that arms no timer on its context's scheduler while its hello is unanswered (it
  * checks the hello timeout lazily, on its next send or receive) has no timeout that can fire here:
  * the window judges what happened and is NOT_APPLICABLE, with that reason.
- *
- * <p>If this window fails, check that the hello timeout belongs to the peer, not to each message
- * waiting for it, and that a retry checks whether a hello to that peer is already in flight.
  */
 @Tag("HS-3")
 @RaceWindow(id = "HS-3", title = "duplicate hellos from concurrent timeouts", family = Family.PEER_HANDSHAKE,

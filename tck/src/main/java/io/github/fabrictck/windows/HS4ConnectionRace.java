@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * HS-4 connection race liveness.
  *
- * <p>Source: Lustre ko2iblnd LU-7646: when two peers connect to each other at the same time, the
- * higher NID wins the race; when the winner's connection keeps failing the loser is rejected again
- * and again, so after 20 rejected races the lower NID is allowed to win.
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below: the catalog page and the reports are generated from it. This comment says how the
+ * window is forced.
  *
  * <p>Forced: both peers send their first message in the same virtual instant, so their hello
  * requests cross; on virtual time, equal timers make both sides retry in lock-step, every round,
@@ -26,10 +26,6 @@ import org.junit.jupiter.api.Test;
  * <p>A design in which only one of two peers that contact each other at once sends a hello (a
  * tie-break by address that never lets one side initiate towards the other) has no race here:
  * the window judges what happened and is NOT_APPLICABLE with that reason.
- *
- * <p>If this window fails, check that crossing hellos are resolved the same way on both sides (a
- * rule such as "the higher address wins", with an escape after a bounded number of races, or the
- * kfilnd rule of answering every request), never by both sides rejecting and retrying.
  */
 @Tag("HS-4")
 @RaceWindow(id = "HS-4", title = "connection race liveness", family = Family.PEER_HANDSHAKE,
