@@ -34,27 +34,6 @@ final class CertificateDocument {
     private CertificateDocument() {
     }
 
-    /**
-     * Reads the result file in {@code directory}, writes the certificate of it next to it
-     * (atomically) and returns it. See {@link Certificate#of}.
-     */
-    static Certificate issue(Path directory, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
-                             Map<String, String> parameters, Map<String, String> configured) throws IOException {
-        return issue(directory, catalog, artifacts, parameters, configured, List.of());
-    }
-
-    /** As {@link #issue(Path, Map, List, Map, Map)}, with the run's own problems as reasons it is not a certification. */
-    static Certificate issue(Path directory, Map<String, WindowInfo> catalog, List<DriverArtifact> artifacts,
-                             Map<String, String> parameters, Map<String, String> configured, List<String> runProblems)
-            throws IOException {
-        Path resultFile = directory.resolve(ResultJson.FILE_NAME);
-        Result result = ResultDocument.read(resultFile);
-        Certificate c = Certificate.of(result, catalog, artifacts, parameters, configured,
-                DriverArtifact.fileSha256(resultFile), runProblems);
-        ReportFiles.write(directory.resolve(Certificate.FILE_NAME), text(c));
-        return c;
-    }
-
     /** The certificate as the text of its file. */
     static String text(Certificate c) {
         return ResultDocument.text(tree(c));

@@ -58,6 +58,9 @@ public class RunMojo extends ConfiguredRunMojo {
     @Component
     private ToolchainManager toolchains;
 
+    /** The fork's {@code java}, looked up (and the toolchain's logged) once per execution. */
+    private Path forkJava;
+
     @Parameter(defaultValue = "${plugin.groupId}", readonly = true, required = true)
     private String pluginGroupId;
 
@@ -130,9 +133,10 @@ public class RunMojo extends ConfiguredRunMojo {
         RunRecord record;
         boolean connected;
         List<String> command;
+        Path java = java();
         try (ForkChannel channel = ForkChannel.open()) {
             record = new RunRecord(channel.endKey());
-            command = new ArrayList<>(new ForkCommand(java(), config.argLine(), classesDirectory.toPath(),
+            command = new ArrayList<>(new ForkCommand(java, config.argLine(), classesDirectory.toPath(),
                     config.instrumentPackages(), config.windowTimeoutSeconds(), agentJar(),
                     ForkClasspath.kit(pluginJars(), pluginGroupId + ":" + pluginArtifactId), classpath, channel.port(),
                     forkTimeout, config.driver(), config.windows(), config.excludeWindows(), config.repeatCount(),
@@ -172,7 +176,7 @@ public class RunMojo extends ConfiguredRunMojo {
             }
             connected = channel.connected();
         } catch (IOException e) {
-            throw new MojoExecutionException("Cannot start the Fabric TCK fork with " + java() + ": "
+            throw new MojoExecutionException("Cannot start the Fabric TCK fork with " + java + ": "
                     + e.getMessage() + "; check fabric-tck.jvm.", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -205,7 +209,7 @@ public class RunMojo extends ConfiguredRunMojo {
         record.dumps().keySet().forEach(name -> getLog().info(name.startsWith("schedule-")
                 ? "Fabric TCK failing schedule: " + out.resolve(name) + " (rerun it with -Dfabric-tck.replay=" + out.resolve(name) + ")"
                 : "Fabric TCK thread dump: " + out.resolve(name)));
-        return new Ran(files.finalResult(), sha256(files.finalResultText()), command, java(), exit.leftovers());
+        return new Ran(files.finalResult(), DriverArtifact.textSha256(files.finalResultText()), command, java, exit.leftovers());
     }
 
     /**
@@ -214,19 +218,6 @@ public class RunMojo extends ConfiguredRunMojo {
      * the processes the driver left running, which were ended ({@link ForkExit#leftovers()}).
      */
     record Ran(Result result, String resultSha256, List<String> command, Path java, List<String> leftovers) {
-    }
-
-    /** The SHA-256 of {@code text}'s UTF-8 bytes, in hex; {@code null} for {@code null}. */
-    static String sha256(String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** The shard this goal's own run runs ({@code i/n}), or {@code null}: {@code recheck} runs a certificate's whole run. */
@@ -351,7 +342,7 @@ public class RunMojo extends ConfiguredRunMojo {
                     ran.resultSha256(), problems).withFork(fork, List.of());
             String text = CertificateDocument.text(c);
             ReportFiles.write(out.resolve(Certificate.FILE_NAME), text);
-            project.setContextValue(contextKey(CERTIFICATE_WRITTEN, out), sha256(text));
+            project.setContextValue(contextKey(CERTIFICATE_WRITTEN, out), DriverArtifact.textSha256(text));
             getLog().info("Fabric TCK certificate: " + out.resolve(Certificate.FILE_NAME) + " ("
                     + artifacts.size() + (artifacts.size() == 1 ? " artifact" : " artifacts") + " bound: "
                     + artifacts.stream().map(a -> a.path() + " sha256 " + a.sha256()).collect(Collectors.joining(", "))
@@ -402,6 +393,13 @@ public class RunMojo extends ConfiguredRunMojo {
 
     /** The fork's {@code java}: the parameter, else the toolchain's JDK, else the JVM running Maven. */
     Path java() {
+        if (forkJava == null) {
+            forkJava = findJava();
+        }
+        return forkJava;
+    }
+
+    private Path findJava() {
         if (jvm != null) {
             return jvm.toPath();
         }

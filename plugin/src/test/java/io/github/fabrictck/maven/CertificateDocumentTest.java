@@ -41,7 +41,7 @@ class CertificateDocumentTest {
     @Test
     void issueWritesTheCertificateOfTheResultAndItReadsBackEqual() throws IOException {
         ResultDocument.write(ResultDocumentTest.rich(), dir.resolve(ResultJson.FILE_NAME));
-        Certificate c = CertificateDocument.issue(dir, CATALOG, artifacts, Map.of("fabric-tck.repeat", "20"), null);
+        Certificate c = IssuedCertificates.issue(dir, CATALOG, artifacts, Map.of("fabric-tck.repeat", "20"), null);
         assertEquals(c, CertificateDocument.read(dir.resolve(Certificate.FILE_NAME)));
         assertFalse(c.certified());
         assertEquals(DriverArtifact.fileSha256(dir.resolve(ResultJson.FILE_NAME)), c.resultSha256());
@@ -70,7 +70,7 @@ class CertificateDocumentTest {
         String adaptersAsTheForkWrites = Json.pretty(ResultJson.toJson(adapted));
         adaptersAsTheForkWrites = adaptersAsTheForkWrites.substring(adaptersAsTheForkWrites.indexOf("  \"adapters\": ["));
         assertTrue(ResultDocument.text(adapted).endsWith(adaptersAsTheForkWrites), "Jackson writes them as the fork");
-        Certificate c = CertificateDocument.issue(dir, CATALOG, artifacts, Map.of(), null);
+        Certificate c = IssuedCertificates.issue(dir, CATALOG, artifacts, Map.of(), null);
         assertEquals(c, CertificateDocument.read(dir.resolve(Certificate.FILE_NAME)));
         assertEquals(List.of(ShardMergeTest.DISNI), c.adapters());
         String json = Files.readString(dir.resolve(Certificate.FILE_NAME));

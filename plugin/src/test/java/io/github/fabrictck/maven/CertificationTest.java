@@ -135,7 +135,7 @@ class CertificationTest {
         Path vendorJar = Files.writeString(vendor.resolve("vendor-1.0.jar"), "vendor's driver");
         result(window("CQ-1", Outcome.PASS, null), window("CQ-2", Outcome.PASS, null));
         DriverArtifact bound = DriverArtifact.of("com.vendor:vendor", vendorJar, dir, dir);
-        CertificateDocument.issue(dir, CATALOG, List.of(bound), Map.of(), null);
+        IssuedCertificates.issue(dir, CATALOG, List.of(bound), Map.of(), null);
 
         Path mine = Files.writeString(dir.resolve("mine-1.0.jar"), "my broken driver");
         List<String> problems = Certification.certificateProblems(dir,

@@ -1,11 +1,8 @@
 package io.github.fabrictck.report;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -334,12 +331,7 @@ public record Certificate(boolean certified, List<String> reasons, String standi
                     "interleaving", new ArrayList<Object>(w.interleaving()),
                     "invariants", new ArrayList<Object>(w.invariants())));
         }
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(Json.write(windows).getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+        return DriverArtifact.textSha256(Json.write(windows));
     }
 
     /**

@@ -156,6 +156,11 @@ public record DriverArtifact(String role, String id, String kind, String path, S
         return file != null && Files.isRegularFile(file) && file.getFileName().toString().endsWith(".jar");
     }
 
+    /** The SHA-256 of {@code text}'s UTF-8 bytes, lower-case hex; {@code null} for {@code null}. */
+    public static String textSha256(String text) {
+        return text == null ? null : HexFormat.of().formatHex(newDigest().digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
     /** The SHA-256 of a file's bytes, lower-case hex. */
     public static String fileSha256(Path file) throws IOException {
         MessageDigest digest = newDigest();
