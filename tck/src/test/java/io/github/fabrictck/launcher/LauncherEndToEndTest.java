@@ -123,7 +123,7 @@ class LauncherEndToEndTest {
     }
 
     private WindowResult firstVariantOfCq1(String driver) throws ConfigurationError {
-        return byLabel(run(driver, Set.of("CQ-1"), new ArrayList<>())).get("CQ-1/a");
+        return byLabel(run(driver, Set.of("CQ-1/a"), new ArrayList<>())).get("CQ-1/a");
     }
 
     @Test
