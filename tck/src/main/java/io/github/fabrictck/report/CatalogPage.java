@@ -34,7 +34,7 @@ public final class CatalogPage {
                     .append(" | ").append(SummaryMarkdown.cell(w.family())).append(" | ")
                     .append(w.variants().isEmpty() ? "one" : SummaryMarkdown.cell(String.join(", ",
                             w.variants().stream().map(CatalogPage::variantId).toList())))
-                    .append(" | ").append(link(w.source())).append(" |\n");
+                    .append(" | ").append(shortLink(w.source())).append(" |\n");
         }
         md.append('\n');
 
@@ -66,6 +66,26 @@ public final class CatalogPage {
     private static String variantId(String variant) {
         int colon = variant.indexOf(':');
         return colon > 0 ? variant.substring(0, colon) : variant;
+    }
+
+    /**
+     * An http(s) source as a Markdown link whose text is the host and the last two steps of the path
+     * ({@code github.com … pull/133}), so the table fits a page; anything else as {@link #link} has it.
+     */
+    private static String shortLink(String url) {
+        String full = link(url);
+        if (!full.startsWith("<")) {
+            return full;
+        }
+        String u = url.strip();
+        String rest = u.substring(u.indexOf("//") + 2);
+        int slash = rest.indexOf('/');
+        String host = slash < 0 ? rest : rest.substring(0, slash);
+        String[] steps = slash < 0 ? new String[0] : rest.substring(slash + 1).split("/");
+        String tail = steps.length <= 2 ? String.join("/", steps)
+                : "… " + steps[steps.length - 2] + "/" + steps[steps.length - 1];
+        return "[" + SummaryMarkdown.cell(host + (tail.isEmpty() ? "" : " " + tail)).replace("[", "\\[")
+                .replace("]", "\\]") + "](" + u + ")";
     }
 
     /** An http(s) source as a Markdown link; anything else as plain text. */

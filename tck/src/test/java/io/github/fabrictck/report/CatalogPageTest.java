@@ -20,7 +20,7 @@ class CatalogPageTest {
         assertTrue(md.startsWith("# The race-window catalog\n\n"), md);
         assertTrue(md.contains("The catalog has 2 windows in 3 variants."), md);
         assertTrue(md.contains("| id | title | family | variants | source |\n|---|---|---|---|---|\n"
-                + "| CQ-1 | lost final completion | completion-queue | a, b | <https://github.com/ThinkParQ/beegfs/pull/133> |\n"
+                + "| CQ-1 | lost final completion | completion-queue | a, b | [github.com … pull/133](https://github.com/ThinkParQ/beegfs/pull/133) |\n"
                 + "| CQ-2 | missed \\| event &lt;report&gt; | completion-queue | one | not a link |\n"), md);
         assertTrue(md.contains("## CQ-1: lost final completion\n\nFamily: `completion-queue`. Source: "
                 + "<https://github.com/ThinkParQ/beegfs/pull/133>\n\n**The bug.** BeeGFS: a benchmark hung\n\n"
