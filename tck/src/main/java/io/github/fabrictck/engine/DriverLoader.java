@@ -53,9 +53,11 @@ public final class DriverLoader extends URLClassLoader {
      * a module that lists an {@code io.github.fabrictck.adapter.Adapter} service. Not {@link WindowRun}:
      * its public methods ({@code opened}, {@code restoreHoldRecords}) make the evidence a PASS needs, so a
      * channel is made with {@code CompletionChannel.inThisWindow}, which names the window for the adapter.
+     * With the shared-CQ device comes its package-private base class ({@code sim.EventDevice}), whose class
+     * file Byte Buddy reads to rewrite code that names the device; its public methods are the device's.
      */
     static final Set<String> ADAPTER_SURFACE = Set.of("io.github.fabrictck.sim.CompletionChannel",
-            "io.github.fabrictck.sim.SharedQueueDevice");
+            "io.github.fabrictck.sim.SharedQueueDevice", "io.github.fabrictck.sim.EventDevice");
 
     private static final String ADAPTER_SERVICE = "META-INF/services/io.github.fabrictck.adapter.Adapter";
 

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * A device with one completion queue shared by several queue pairs, as an endpoint group with one
@@ -25,24 +24,11 @@ import java.util.concurrent.LinkedBlockingQueue;
  * driver's completion handler for each event; it keeps what the driver took, and what each
  * endpoint's consumer was given, for the windows to judge.
  */
-public final class SharedQueueDevice implements AutoCloseable {
+public final class SharedQueueDevice extends EventDevice {
 
-    private final WindowRun run;
-    private final Object lock = new Object();
     private final Queue queue = new Queue();
     private final Map<Integer, Pair> pairs = new LinkedHashMap<>();
-    private final LinkedBlockingQueue<Queue> events = new LinkedBlockingQueue<>();
-    private final List<String> misuse = new ArrayList<>();
-    private final List<String> handlerErrors = new ArrayList<>();
-    private final List<SimulatedDevice.Taken> taken = new ArrayList<>();
     private final Map<Completion, List<String>> notes = new LinkedHashMap<>();
-    private final Thread interrupt;
-    /** The thread kept across exploration schedules that runs the interrupt loop, or {@code null} (its own thread). */
-    private final AppThread carrier;
-    /** Put in the event queue by {@link #close()} on a kept thread: the loop ends, the thread stays. */
-    private final Queue stop = new Queue();
-    private volatile SharedCompletionQueueDriver handler;
-    private boolean handlerRunning;
 
     public SharedQueueDevice(WindowRun run) {
         this(run, null);
@@ -54,15 +40,7 @@ public final class SharedQueueDevice implements AutoCloseable {
      * {@code null} for a thread of its own.
      */
     public SharedQueueDevice(WindowRun run, AppThread carrier) {
-        this.run = run;
-        this.carrier = carrier;
-        if (carrier == null) {
-            this.interrupt = new Thread(this::interruptLoop, "device-interrupt");
-            this.interrupt.setDaemon(true);
-            run.track(interrupt);
-        } else {
-            this.interrupt = carrier.thread();
-        }
+        super(run, carrier);
         run.unannouncedWork(this::unannounced);
     }
 
@@ -82,17 +60,12 @@ public final class SharedQueueDevice implements AutoCloseable {
 
     /** Connects the driver's completion handler and starts the interrupt thread. */
     public void attach(SharedCompletionQueueDriver driver) {
-        this.handler = driver;
-        if (carrier == null) {
-            interrupt.start();
-        } else {
-            carrier.execute(this::interruptLoop);
-        }
+        connect(driver::onCompletionEvent);
     }
 
-    /** The thread that calls the driver's completion handler. */
-    public Thread interruptThread() {
-        return interrupt;
+    @Override
+    List<Queue> queues() {
+        return List.of(queue);
     }
 
     /** Creates a queue pair on the shared queue, with its number ({@code qp_num}). */
@@ -163,24 +136,7 @@ public final class SharedQueueDevice implements AutoCloseable {
      * @return whether an event announces them (the queue was armed)
      */
     public boolean enqueue(List<Completion> completions) {
-        boolean announced;
-        synchronized (lock) {
-            queue.items.addAll(completions);
-            announced = queue.armed;
-            if (queue.armed) {
-                queue.armed = false;
-                queue.pendingEvents++;
-                events.add(queue);
-            }
-        }
-        List<String> what = new ArrayList<>();
-        for (Completion c : completions) {
-            what.add(describe(c));
-        }
-        run.trace().add("device", String.join(", ", what) + ": queued in the shared CQ, "
-                + (announced ? "armed: event raised" : "NOT armed: no event"), null);
-        run.changed();
-        return announced;
+        return queue.enqueue(completions);
     }
 
     /**
@@ -196,38 +152,10 @@ public final class SharedQueueDevice implements AutoCloseable {
 
     // ---------------------------------------------------------------- state the windows judge
 
-    /** Whether every completion ever queued has been polled. */
-    public boolean everyCompletionConsumed() {
-        synchronized (lock) {
-            return queue.items.isEmpty();
-        }
-    }
-
-    /** The completions the driver polled, in order, with the thread and where. */
-    public List<SimulatedDevice.Taken> taken() {
-        synchronized (lock) {
-            return List.copyOf(taken);
-        }
-    }
-
     /** The environment's notes about a completion ({@link #note}). */
     public List<String> notes(Completion c) {
         synchronized (lock) {
             return List.copyOf(notes.getOrDefault(c, List.of()));
-        }
-    }
-
-    /** Uses of the device against its rules: calls after destroy, more acknowledgements than events. */
-    public List<String> misuse() {
-        synchronized (lock) {
-            return List.copyOf(misuse);
-        }
-    }
-
-    /** Exceptions the completion handler threw, with where. */
-    public List<String> handlerErrors() {
-        synchronized (lock) {
-            return List.copyOf(handlerErrors);
         }
     }
 
@@ -236,64 +164,6 @@ public final class SharedQueueDevice implements AutoCloseable {
         String what = c.opcode() == Completion.Opcode.RECEIVE ? "message #" : "send #";
         return what + c.workRequestId() + " of QP " + c.queuePairNumber()
                 + (c.status() == Completion.Status.SUCCESS ? "" : " (" + c.status() + ")");
-    }
-
-    /** Completions waiting in the shared queue that no event will announce, in words. */
-    public List<String> unannounced() {
-        synchronized (lock) {
-            if (queue.items.isEmpty() || queue.pendingEvents > 0 || handlerRunning) {
-                return List.of();
-            }
-            return List.of(queue.items.size() + " completion(s) wait in the shared CQ (first: "
-                    + describe(queue.items.peek()) + ") and no event will announce them"
-                    + (queue.armed ? " (the CQ was armed after they were queued)" : " (the CQ is not armed)"));
-        }
-    }
-
-    @Override
-    public void close() {
-        if (carrier == null) {
-            interrupt.interrupt();
-        } else {
-            events.add(stop);
-        }
-    }
-
-    // ---------------------------------------------------------------- internals
-
-    private void interruptLoop() {
-        while (true) {
-            Queue q;
-            try {
-                q = run.waitingForWork(events::take, () -> !events.isEmpty());
-            } catch (Exception e) {
-                return;
-            }
-            if (q == stop) {
-                return;
-            }
-            synchronized (lock) {
-                q.delivered++;
-                handlerRunning = true;
-            }
-            run.trace().add("device", "event for the shared CQ: interrupt thread calls the completion handler", null);
-            try {
-                handler.onCompletionEvent(q);
-            } catch (Throwable t) {
-                WindowRun.threadDied(Thread.currentThread(), t);
-                String where = t.getStackTrace().length > 0 ? Site.format(t.getStackTrace()[0]) : null;
-                synchronized (lock) {
-                    handlerErrors.add(t + (where == null ? "" : " at " + where));
-                }
-                run.trace().add("completion handler threw " + t, where);
-            } finally {
-                synchronized (lock) {
-                    handlerRunning = false;
-                    q.pendingEvents = Math.max(0, q.pendingEvents - 1);
-                }
-                run.changed();
-            }
-        }
     }
 
     /**
@@ -391,67 +261,23 @@ public final class SharedQueueDevice implements AutoCloseable {
         }
     }
 
-    private final class Queue implements CompletionQueue {
-        final ArrayDeque<Completion> items = new ArrayDeque<>();
-        boolean armed;
-        int pendingEvents;
-        long delivered;
-        long acknowledged;
+    private final class Queue extends EventQueue<Completion> {
+        Queue() {
+            super("shared");
+        }
 
         SharedQueueDevice device() {
             return SharedQueueDevice.this;
         }
 
         @Override
-        public String name() {
-            return "shared";
+        Completion completion(Completion item) {
+            return item;
         }
 
         @Override
-        public Completion poll() {
-            Points.environmentReached("CompletionQueue.poll");
-            Completion c;
-            synchronized (lock) {
-                c = items.poll();
-            }
-            if (c != null) {
-                SimulatedDevice.Taken t = new SimulatedDevice.Taken(c, Thread.currentThread().getName(),
-                        Site.inDriver(Thread.currentThread(), 2));
-                synchronized (lock) {
-                    taken.add(t);
-                }
-            }
-            run.changed();
-            return c;
-        }
-
-        @Override
-        public int requestNotify(boolean reportMissedEvents) {
-            Points.environmentReached("CompletionQueue.requestNotify");
-            int answer;
-            synchronized (lock) {
-                armed = true;
-                answer = reportMissedEvents && !items.isEmpty() ? items.size() : 0;
-            }
-            run.changed();
-            return answer;
-        }
-
-        @Override
-        public void acknowledgeEvents(int count) {
-            Points.environmentReached("CompletionQueue.acknowledgeEvents");
-            synchronized (lock) {
-                acknowledged += count;
-                if (acknowledged > delivered) {
-                    misuse.add("the shared CQ was acknowledged " + acknowledged + " events at " + Site.caller()
-                            + " but only " + delivered + " were delivered");
-                }
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "shared CQ";
+        String what(Completion item) {
+            return describe(item);
         }
     }
 }

@@ -11,7 +11,6 @@ import io.github.fabrictck.spi.cq.QueuePair;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * A device with one queue pair and verbs completion-queue semantics, deterministic: nothing
@@ -19,31 +18,18 @@ import java.util.concurrent.LinkedBlockingQueue;
  * for each event. It keeps the facts the windows judge: which completion waits unannounced, and
  * every use of the device against its rules.
  */
-public final class SimulatedDevice implements QueuePair, AutoCloseable {
+public final class SimulatedDevice extends EventDevice implements QueuePair {
 
-    private final WindowRun run;
-    private final Object lock = new Object();
     private final Queue sendQueue = new Queue("send");
     private final Queue receiveQueue = new Queue("receive");
     private final ArrayDeque<Completion> posted = new ArrayDeque<>();
-    private final LinkedBlockingQueue<Queue> events = new LinkedBlockingQueue<>();
-    private final List<String> misuse = new ArrayList<>();
-    private final List<String> handlerErrors = new ArrayList<>();
-    private final Thread interrupt;
-    /** The thread kept across exploration schedules that runs the interrupt loop, or {@code null} (its own thread). */
-    private final AppThread carrier;
-    /** Put in the event queue by {@link #close()} on a kept thread: the loop ends, the thread stays. */
-    private final Queue stop = new Queue("stop");
-    private volatile CompletionQueueDriver handler;
     private long nextIncoming = 1;
     private boolean destroyed;
     private boolean tearingDown;
     private String destroyWaitsAt;
-    private boolean handlerRunning;
     private volatile boolean teardownRule = true;
     private String destroyedAt;
-    /** Every completion the driver polled, with where (kept for the windows that ask: {@link #recordTakes()}). */
-    private final List<Taken> taken = new ArrayList<>();
+    /** Whether the completions the driver polls are kept, for the windows that ask ({@link #recordTakes()}). */
     private boolean recordTakes;
 
     public SimulatedDevice(WindowRun run) {
@@ -56,31 +42,18 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
      * {@code null} for a thread of its own.
      */
     public SimulatedDevice(WindowRun run, AppThread carrier) {
-        this.run = run;
-        this.carrier = carrier;
-        if (carrier == null) {
-            this.interrupt = new Thread(this::interruptLoop, "device-interrupt");
-            this.interrupt.setDaemon(true);
-            run.track(interrupt);
-        } else {
-            this.interrupt = carrier.thread();
-        }
+        super(run, carrier);
         run.unannouncedWork(this::unannounced);
     }
 
     /** Connects the driver's completion handler and starts the interrupt thread. */
     public void attach(CompletionQueueDriver driver) {
-        this.handler = driver;
-        if (carrier == null) {
-            interrupt.start();
-        } else {
-            carrier.execute(this::interruptLoop);
-        }
+        connect(driver::onCompletionEvent);
     }
 
-    /** The thread that calls the driver's completion handler. */
-    public Thread interruptThread() {
-        return interrupt;
+    @Override
+    List<Queue> queues() {
+        return List.of(sendQueue, receiveQueue);
     }
 
     @Override
@@ -120,16 +93,16 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
                 return;
             }
             tearingDown = true;
-            events.clear();
+            dropEvents();
         }
-        if (teardownRule && Thread.currentThread() != interrupt) {
+        if (teardownRule && Thread.currentThread() != interruptThread()) {
             awaitAcknowledged();
         }
         synchronized (lock) {
             if (destroyed) {
                 return;
             }
-            if (handlerRunning && Thread.currentThread() != interrupt) {
+            if (handlerRunning && Thread.currentThread() != interruptThread()) {
                 run.trace().add("device", "queue pair destroyed while the completion handler has not returned yet",
                         Site.caller());
             }
@@ -142,7 +115,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
             }
             destroyed = true;
             destroyedAt = Site.inDriver(Thread.currentThread(), 2);
-            events.clear();
+            dropEvents();
         }
         run.trace().add("device", "queue pair destroyed", null);
         run.changed();
@@ -270,7 +243,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         if (c == null) {
             throw new IllegalStateException("the driver posted no send that could complete");
         }
-        return sendQueue.enqueue(c, "send #" + c.workRequestId() + " completed");
+        return sendQueue.enqueue(List.of(new Entry(c, "send #" + c.workRequestId() + " completed")));
     }
 
     /**
@@ -287,8 +260,7 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         Queue q = (Queue) queue;
         synchronized (lock) {
             q.armed = false;
-            q.pendingEvents++;
-            events.add(q);
+            q.raise();
         }
         run.trace().add("device", "spurious event for the " + q.name + " CQ (it holds " + depth(q) + ")", null);
         run.changed();
@@ -327,24 +299,6 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         }
     }
 
-    /** Whether every completion ever queued has been polled. */
-    public boolean everyCompletionConsumed() {
-        synchronized (lock) {
-            return sendQueue.items.isEmpty() && receiveQueue.items.isEmpty();
-        }
-    }
-
-    /**
-     * Whether no event is waiting or being handled: every event raised so far has been delivered
-     * and its handler has returned. (An event the interrupt thread has taken from its queue but not
-     * yet handed to the handler still counts as pending.)
-     */
-    public boolean interruptIdle() {
-        synchronized (lock) {
-            return sendQueue.pendingEvents == 0 && receiveQueue.pendingEvents == 0 && !handlerRunning;
-        }
-    }
-
     /** Whether the queue pair was destroyed ({@link QueuePair#destroy()} ran to its end). */
     public boolean destroyed() {
         synchronized (lock) {
@@ -359,62 +313,15 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         }
     }
 
-    /** The completions the driver polled since {@link #recordTakes()}, in order. */
-    public List<Taken> taken() {
-        synchronized (lock) {
-            return List.copyOf(taken);
-        }
-    }
-
     /** How a completion appears in reasons: {@code message #2} or {@code send #1}. */
     public static String describe(Completion c) {
         return (c.opcode() == Completion.Opcode.RECEIVE ? "message #" : "send #") + c.workRequestId();
     }
 
-    /** Uses of the device against its rules: calls after destroy, unacknowledged events at destroy. */
-    public List<String> misuse() {
-        synchronized (lock) {
-            return List.copyOf(misuse);
-        }
-    }
-
-    /** Exceptions the completion handler threw, with where. */
-    public List<String> handlerErrors() {
-        synchronized (lock) {
-            return List.copyOf(handlerErrors);
-        }
-    }
-
-    /** Completions waiting in a CQ that no event will announce, in words. */
-    public List<String> unannounced() {
-        synchronized (lock) {
-            if (destroyed || tearingDown) {
-                return List.of();
-            }
-            List<String> work = new ArrayList<>();
-            for (Queue q : List.of(sendQueue, receiveQueue)) {
-                if (!q.items.isEmpty() && q.pendingEvents == 0 && !handlerRunning) {
-                    work.add(q.items.size() + " completion(s) wait in the " + q.name + " CQ (first: "
-                            + q.items.peek().what + ") and no event will announce them"
-                            + (q.armed ? " (the CQ was armed after they were queued)" : " (the CQ is not armed)"));
-                }
-            }
-            return work;
-        }
-    }
-
-    @Override
-    public void close() {
-        if (carrier == null) {
-            interrupt.interrupt();
-        } else {
-            events.add(stop);
-        }
-    }
-
     // ---------------------------------------------------------------- internals
 
-    private boolean alive(String what) {
+    @Override
+    boolean alive(String what) {
         if (destroyed) {
             misuse.add(what + " was called at " + Site.caller() + " after the queue pair was destroyed (use after free)");
             return false;
@@ -422,42 +329,14 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         return true;
     }
 
-    private void interruptLoop() {
-        while (true) {
-            Queue q;
-            try {
-                q = run.waitingForWork(events::take, () -> !events.isEmpty());
-            } catch (Exception e) {
-                return;
-            }
-            if (q == stop) {
-                return;
-            }
-            synchronized (lock) {
-                if (destroyed || tearingDown) {
-                    continue;
-                }
-                q.delivered++;
-                handlerRunning = true;
-            }
-            run.trace().add("device", "event for the " + q.name + " CQ: interrupt thread calls the completion handler", null);
-            try {
-                handler.onCompletionEvent(q);
-            } catch (Throwable t) {
-                WindowRun.threadDied(Thread.currentThread(), t);
-                String where = t.getStackTrace().length > 0 ? Site.format(t.getStackTrace()[0]) : null;
-                synchronized (lock) {
-                    handlerErrors.add(t + (where == null ? "" : " at " + where));
-                }
-                run.trace().add("completion handler threw " + t, where);
-            } finally {
-                synchronized (lock) {
-                    handlerRunning = false;
-                    q.pendingEvents = Math.max(0, q.pendingEvents - 1);
-                }
-                run.changed();
-            }
-        }
+    @Override
+    boolean delivering() {
+        return !destroyed && !tearingDown;
+    }
+
+    @Override
+    boolean keepsTakes() {
+        return recordTakes;
     }
 
     private record Entry(Completion completion, String what) {
@@ -592,117 +471,19 @@ public final class SimulatedDevice implements QueuePair, AutoCloseable {
         }
     }
 
-    private final class Queue implements CompletionQueue {
-        final String name;
-        final ArrayDeque<Entry> items = new ArrayDeque<>();
-        boolean armed;
-        int pendingEvents;
-        long delivered;
-        long acknowledged;
-        int injectedArms;
-        Runnable armInjection;
-
+    private final class Queue extends EventQueue<Entry> {
         Queue(String name) {
-            this.name = name;
-        }
-
-        boolean enqueue(Completion c, String what) {
-            return enqueue(List.of(new Entry(c, what)));
-        }
-
-        boolean enqueue(List<Entry> entries) {
-            boolean announced;
-            synchronized (lock) {
-                items.addAll(entries);
-                announced = armed;
-                if (armed) {
-                    armed = false;
-                    pendingEvents++;
-                    events.add(this);
-                }
-            }
-            String what = entries.size() == 1 ? entries.get(0).what
-                    : entries.stream().map(Entry::what).collect(java.util.stream.Collectors.joining(", "));
-            run.trace().add("device", what + ": queued in the " + name + " CQ, "
-                    + (announced ? "armed: event raised" : "NOT armed: no event"), null);
-            run.changed();
-            return announced;
+            super(name);
         }
 
         @Override
-        public String name() {
-            return name;
+        Completion completion(Entry item) {
+            return item.completion;
         }
 
         @Override
-        public Completion poll() {
-            Points.environmentReached("CompletionQueue.poll");
-            Entry e;
-            boolean record;
-            synchronized (lock) {
-                if (!alive("CompletionQueue.poll")) {
-                    return null;
-                }
-                e = items.poll();
-                record = recordTakes && e != null;
-            }
-            if (record) {
-                Taken t = new Taken(e.completion, Thread.currentThread().getName(),
-                        Site.inDriver(Thread.currentThread(), 2));
-                synchronized (lock) {
-                    taken.add(t);
-                }
-            }
-            run.changed();
-            return e == null ? null : e.completion;
-        }
-
-        @Override
-        public int requestNotify(boolean reportMissedEvents) {
-            Points.environmentReached("CompletionQueue.requestNotify");
-            Runnable injection;
-            synchronized (lock) {
-                if (!alive("CompletionQueue.requestNotify")) {
-                    return 0;
-                }
-                injection = armInjection;
-                armInjection = null;
-            }
-            if (injection != null) {
-                run.trace().add("device", "injection inside requestNotify on the " + name + " CQ, before the arm", null);
-                injection.run();
-            }
-            int answer;
-            synchronized (lock) {
-                if (injection != null) {
-                    injectedArms++;
-                }
-                armed = true;
-                answer = reportMissedEvents && !items.isEmpty() ? items.size() : 0;
-            }
-            run.changed();
-            return answer;
-        }
-
-        @Override
-        public void acknowledgeEvents(int count) {
-            Points.environmentReached("CompletionQueue.acknowledgeEvents");
-            synchronized (lock) {
-                if (!alive("CompletionQueue.acknowledgeEvents")) {
-                    return;
-                }
-                acknowledged += count;
-                if (acknowledged > delivered) {
-                    misuse.add("the " + name + " CQ was acknowledged " + acknowledged + " events at " + Site.caller()
-                            + " but only " + delivered + " were delivered");
-                }
-                lock.notifyAll();
-            }
-        }
-
-        @Override
-        public String toString() {
-            return name + " CQ";
+        String what(Entry item) {
+            return item.what;
         }
     }
 }

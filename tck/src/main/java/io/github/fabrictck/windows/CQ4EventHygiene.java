@@ -8,6 +8,8 @@ import io.github.fabrictck.engine.PointMatcher;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.spi.Family;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -197,26 +199,19 @@ class CQ4EventHygiene {
         // within the bound, and the judge waits for it, at most the point timeout (a driver that re-arms short timers
         // for ever is judged as it stands then). Judging at once let a correct close() be a FAIL whenever the judge
         // looked before the timer fired (1 to 15 in 100 runs of zoo review5-timer-timeunit, CQ-4/taken).
-        long deadline = System.nanoTime() + w.session().pointTimeout().toNanos();
-        while (!close.isDone()) {
-            if (w.run().allIdle()) {
-                if (!w.run().passDeviceTimeouts()) {
-                    break;
-                }
-            } else if (System.nanoTime() - deadline > 0) {
-                break;
-            } else {
-                java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1));
-            }
-            w.trial().settleOrSpin();
-        }
-        if (!close.isDone()) {
-            String destroy = w.device().destroyWaits();
-            throw new InvariantViolation(CLOSE_RETURNS, "close() did not return after " + handler.getName()
-                    + " was released and every driver thread settled: "
-                    + (destroy == null ? "" : destroy + "; ") + w.run().whereThreadsAre()
-                    + (w.device().misuse().isEmpty() ? "" : "; the device saw: " + String.join("; ", w.device().misuse())));
-        }
+        CloseWait.within(w.run(), w.session().pointTimeout())
+                .between(() -> {
+                    LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                    w.trial().settleOrSpin();
+                })
+                .untilOrThrow(close, end -> {
+                    String destroy = w.device().destroyWaits();
+                    return new InvariantViolation(CLOSE_RETURNS, "close() did not return after " + handler.getName()
+                            + " was released and every driver thread settled: "
+                            + (destroy == null ? "" : destroy + "; ") + w.run().whereThreadsAre()
+                            + (w.device().misuse().isEmpty() ? "" : "; the device saw: "
+                            + String.join("; ", w.device().misuse())));
+                });
         w.closedByScript();
     }
 }

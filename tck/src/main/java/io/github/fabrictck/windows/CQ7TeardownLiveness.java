@@ -6,8 +6,6 @@ import io.github.fabrictck.spi.Family;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -51,12 +49,10 @@ class CQ7TeardownLiveness {
         w.device().completeNextSend();
         w.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, w.startAwaitSendsComplete(), true);
         w.trial().settleOrSpin();
-        List<String> waiting = waitingForEvents(w);
-        if (waiting.isEmpty()) {
-            // the driver's events reach it on the device's interrupt thread: that is the thread waiting for them
-            waiting = List.of(w.interruptThread().getName() + " (the device's interrupt thread, which calls the "
-                    + "completion handler)");
-        }
+        List<String> driversOwn = waitingForEvents(w);
+        // the driver's events reach it on the device's interrupt thread when none of its own waits: that one waits
+        List<String> waiting = !driversOwn.isEmpty() ? driversOwn : List.of(w.interruptThread().getName()
+                + " (the device's interrupt thread, which calls the completion handler)");
         WindowRun run = w.run();
         CompletableFuture<Void> close = w.start("close", () -> {
             w.driver().close();
@@ -64,25 +60,12 @@ class CQ7TeardownLiveness {
         });
         run.opened("close() was called while " + String.join(", ", waiting) + " waited for an event and no completion "
                 + "was coming");
-        long deadline = System.nanoTime() + w.session().bound().toNanos();
-        boolean timeoutsPassed = false;
-        while (!close.isDone()) {
-            if (run.allIdle() && !close.isDone()) {
-                if (run.passDeviceTimeouts()) {
-                    timeoutsPassed = true;
-                } else if (!close.isDone()) {
-                    throw new InvariantViolation(RETURNS, "close() has not returned and cannot: every driver thread is "
-                            + "idle and no timeout of the device is pending, so nothing will wake "
-                            + String.join(", ", waiting) + ": " + run.whereThreadsAre());
-                }
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new InvariantViolation(RETURNS, "close() did not return within " + w.session().bound().toMillis()
-                        + " ms: " + run.whereThreadsAre());
-            }
-            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
-        }
-        if (timeoutsPassed) {
+        CloseWait wait = CloseWait.within(run, w.session().bound());
+        wait.untilOrThrow(close, end -> new InvariantViolation(RETURNS, end == CloseWait.End.CANNOT_RETURN
+                ? "close() has not returned and cannot: every driver thread is idle and no timeout of the device is "
+                        + "pending, so nothing will wake " + String.join(", ", waiting) + ": " + run.whereThreadsAre()
+                : "close() did not return within " + w.session().bound().toMillis() + " ms: " + run.whereThreadsAre()));
+        if (wait.timeoutsPassed()) {
             run.trace().add("kit", "close() returned once the timeout of the driver's own wait passed", null);
         }
         w.trial().settleOrSpin();

@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -126,20 +124,12 @@ class CQ8TeardownOrder {
      */
     private static void awaitClosed(CqWindow w, CompletableFuture<Void> close) {
         WindowRun run = w.run();
-        long deadline = System.nanoTime() + w.session().bound().toNanos();
-        while (!close.isDone()) {
-            if (run.allIdle() && !close.isDone() && !run.passDeviceTimeouts() && !close.isDone()) {
-                throw new WindowNotOpened("close() has not returned and cannot (every driver thread is idle and no "
-                        + "timeout of the device is pending), so what it destroys cannot be judged; CQ-7 judges "
-                        + "that close() returns: " + run.whereThreadsAre());
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new WindowNotOpened("close() did not return within " + w.session().bound().toMillis()
-                        + " ms, so what it destroys cannot be judged; CQ-7 judges that close() returns: "
-                        + run.whereThreadsAre());
-            }
-            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
-        }
+        CloseWait.within(run, w.session().bound()).untilOrThrow(close, end -> new WindowNotOpened(
+                (end == CloseWait.End.CANNOT_RETURN ? "close() has not returned and cannot (every driver thread is idle "
+                        + "and no timeout of the device is pending)"
+                        : "close() did not return within " + w.session().bound().toMillis() + " ms")
+                        + ", so what it destroys cannot be judged; CQ-7 judges that close() returns: "
+                        + run.whereThreadsAre()));
         try {
             close.join();
         } catch (RuntimeException e) {

@@ -321,18 +321,14 @@ public final class CmWindow extends WindowFixture {
             ep.close();
             return null;
         });
-        long wallLimit = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wallLimitMillis());
-        while (!close.isDone() && System.nanoTime() - wallLimit < 0) {
-            if (idleButForTheConnectionManager() && !close.isDone() && !cm.passTimeouts() && !run.passDeviceTimeouts()) {
-                throw new WindowNotOpened("close() of the connection manager's endpoint cannot return: every driver "
-                        + "thread is idle and no timed wait is left: " + run.whereThreadsAre());
-            }
-            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
-        }
-        if (!close.isDone()) {
-            throw new WindowNotOpened("close() of the connection manager's endpoint did not return within "
-                    + wallLimitMillis() + " ms: " + run.whereThreadsAre());
-        }
+        CloseWait.within(run, java.time.Duration.ofMillis(wallLimitMillis()))
+                .idleWhen(this::idleButForTheConnectionManager)
+                .firingTimers(cm::passTimeouts)
+                .untilOrThrow(close, end -> new WindowNotOpened(end == CloseWait.End.CANNOT_RETURN
+                        ? "close() of the connection manager's endpoint cannot return: every driver thread is idle "
+                                + "and no timed wait is left: " + run.whereThreadsAre()
+                        : "close() of the connection manager's endpoint did not return within " + wallLimitMillis()
+                                + " ms: " + run.whereThreadsAre()));
         context.close();
     }
 

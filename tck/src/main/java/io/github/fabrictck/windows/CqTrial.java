@@ -387,7 +387,7 @@ public final class CqTrial implements AutoCloseable {
         holds.forEach(run::forget);
         CompletionQueueDriver d = driver;
         if (d != null) { // an exploration's scenario that never opened it leaves nothing to close
-            closeWithin(run, session.bound(), d::close, null, timers == null ? () -> false : timers::fireForClose);
+            CloseWait.onKitThread(run, session.bound(), d::close, null, timers == null ? () -> false : timers::fireForClose);
         }
         if (!kept) {
             app.close();
@@ -395,80 +395,6 @@ public final class CqTrial implements AutoCloseable {
         device.close();
         context.close();
         retireThreads();
-    }
-
-    /**
-     * Closes the driver on a kit thread and waits for it at most {@code bound}, noting in the trace a close
-     * that threw or did not return. A close that waits for a driver thread in a timed wait on the device
-     * ({@code getCqEvent(1000)}) returns once the device's time passes, which it does when every driver
-     * thread is idle.
-     *
-     * @param closer     a {@code kit-close} thread kept from one exploration schedule to the next (watched
-     *                   again from its first point, as a new thread is), or {@code null} for a new thread
-     * @param fireTimers for a driver whose timers are on virtual time that no scheduler runs any more: whenever
-     *                   every driver thread is idle, fires the next instant's timers (false when none fired),
-     *                   which a close may wait for; {@code () -> false} on the wall clock
-     * @return whether the close returned (a kept closer that did not is still inside the driver)
-     */
-    static boolean closeWithin(WindowRun run, java.time.Duration bound, Runnable close, AppThread closer,
-                               java.util.function.BooleanSupplier fireTimers) {
-        Thread waiter = Thread.currentThread();
-        java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(); // 1 running, 2 done
-        Runnable task = () -> {
-            state.set(1);
-            try {
-                close.run();
-            } catch (RuntimeException e) {
-                run.trace().add("driver close() threw " + e, null);
-            } finally {
-                state.set(2);
-                LockSupport.unpark(waiter); // the waiter looks at once, not at its next poll
-            }
-        };
-        Thread t;
-        if (closer == null) {
-            t = new Thread(task, "kit-close");
-            t.setDaemon(true);
-            t.start();
-        } else {
-            t = closer.thread();
-            run.renew(t);
-            closer.execute(task);
-        }
-        long deadline = System.nanoTime() + bound.toNanos();
-        int hopeless = 0;
-        while (state.get() != 2 && System.nanoTime() - deadline < 0) {
-            // a close that waits while every driver thread is idle and no device timeout is pending can never
-            // return (CQ-7 judges that): waiting out the bound would only cost every exploration schedule that found it.
-            // A kept closer that has not taken the close yet waits for it, as a new thread that has not run is runnable
-            boolean idle = state.get() == 1 && run.allIdle() && waits(t);
-            if (idle && fireTimers.getAsBoolean()) {
-                hopeless = 0; // a timer of the driver's fired on virtual time: the close may have been waiting for it
-                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
-                continue;
-            }
-            hopeless = idle && !run.passDeviceTimeouts() ? hopeless + 1 : 0;
-            if (hopeless >= HOPELESS_LOOKS) {
-                run.trace().add("kit", "driver close() cannot return: every driver thread is idle and no timeout of "
-                        + "the device is pending", null);
-                return false;
-            }
-            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
-        }
-        if (state.get() != 2) {
-            run.trace().add("kit", "driver close() did not return within " + bound.toMillis() + " ms", null);
-            return false;
-        }
-        return true;
-    }
-
-    /** Consecutive looks that must each find a close hopeless before the kit stops waiting for it. */
-    private static final int HOPELESS_LOOKS = 20;
-
-    /** Whether a thread waits (not running, not about to take a lock). */
-    private static boolean waits(Thread t) {
-        Thread.State s = t.getState();
-        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING;
     }
 
     /** The next trial does not watch this one's threads. */

@@ -218,8 +218,8 @@ public final class SharedCqWindow extends WindowFixture {
             return;
         }
         endpointClosed = true;
-        if (driver != null && !CqTrial.closeWithin(run, session.bound(), driver::close, kept == null ? null : kept.closer,
-                () -> false)
+        if (driver != null && !CloseWait.onKitThread(run, session.bound(), driver::close,
+                kept == null ? null : kept.closer, () -> false)
                 && kept != null) {
             kept.dropCloser();
         }
