@@ -15,7 +15,8 @@ def cq = result.windows.findAll { it.family == 'completion-queue' && !noCallback
 assert !cq.isEmpty() && cq.every { it.outcome == 'ERROR' } :
         "every completion-queue window must be ERROR: ${result.windows.collect { "${it.id}/${it.variant} ${it.outcome}" }}"
 assert (result.windows - cq).every { it.outcome == 'NOT_APPLICABLE' }
-assert result.windows.count { noCallback(it) } <= 2
+// most completion-queue windows reach the driver's code (where System.exit is caught), whatever the catalog holds
+assert result.windows.count { noCallback(it) } < cq.size()
 def exits = result.windows.findAll { it.reason?.contains('called System.exit(3)') }
 assert !exits.isEmpty() : "no window's reason names System.exit(3): ${result.windows*.reason}"
 
