@@ -34,8 +34,11 @@ import org.junit.jupiter.api.Assumptions;
  * (completions ignore driver locks): the completion lands and is judged there as well, but such a
  * placement is not counted as having opened the window cleanly. When a scenario holds a thread itself
  * (CQ-1/b holds the thread that re-arms) and the threads to place wait for its lock in the first run,
- * so that they pass no point at all, that first run's landing is such a judged placement. A window the
- * design cannot reach at all is NOT_APPLICABLE with the design property in one sentence.
+ * so that they pass no point at all, that first run's landing is such a judged placement. A placement
+ * whose completion lands with an event (the queue was armed) does not open the window, but it is judged
+ * too: a driver that hands the event to another thread can still lose it there (a loop's task queued while
+ * the loop decides to block). A window the design cannot reach at all is NOT_APPLICABLE with the design
+ * property in one sentence.
  */
 final class CqSearch {
 
@@ -60,6 +63,16 @@ final class CqSearch {
 
         /** What landed, for the evidence: {@code the last send completed unannounced}. */
         abstract String landed();
+
+        /**
+         * Whether the completion landed even when {@link #land} says the window's own situation was not reached
+         * (it landed on an armed queue, so an event announced it): the trial then runs on and is judged all the
+         * same, since what the driver does with that event (a task it hands to a loop thread, a wake-up it
+         * skips) can still lose it. False when nothing landed.
+         */
+        boolean landsAnyway() {
+            return false;
+        }
 
         /** After the held thread is released: the invariants. */
         abstract void judge(CqTrial t);
@@ -175,6 +188,9 @@ final class CqSearch {
             if (why != null) {
                 unreachable.add(why);
                 run.trace().add("kit", "not opened: " + why, null);
+                if (plan.landsAnyway()) {
+                    judgeUnopened(plan, t, hold, placement, why);
+                }
                 return hits;
             }
             if (hold == null) {
@@ -225,6 +241,26 @@ final class CqSearch {
             if (placement == null) {
                 run.stopRecording();
             }
+        }
+    }
+
+    /**
+     * A placement that did not open the window, though its completion landed: the held thread is released and
+     * the invariants judged all the same, as for any interleaving. A FAIL names where the thread was held and
+     * that the window's own situation was not reached; a PASS leaves the placement counted as not opened.
+     */
+    private void judgeUnopened(Plan plan, CqTrial t, Hold hold, Hit placement, String why) {
+        // what the event set off runs first, as far as it goes, while the thread stays held
+        plan.stalls().addAll(t.settle().stalled());
+        if (hold != null) {
+            hold.release();
+        }
+        try {
+            plan.judge(t);
+        } catch (io.github.fabrictck.engine.InvariantViolation v) {
+            run.opened(why + "; the trial ran on and was judged" + (placement == null ? "" : " after "
+                    + placement.describe() + " was released"));
+            throw v;
         }
     }
 
