@@ -46,7 +46,8 @@ class CorrectDesignsStressTest {
     @ParameterizedTest
     @ValueSource(strings = {"zoo-cq-monitor", "zoo-cq-condition", "zoo-cq-semaphore", "zoo-cq-locksupport",
         "zoo-cq-event-loop", "zoo-cq-locked-handler", "zoo-cq-handler-only", "zoo-cq-arm-repoll",
-        "zoo-cq-missed-events", "zoo-cq-busy-poll", "zoo-cq-rearm-in-receive"})
+        "zoo-cq-missed-events", "zoo-cq-busy-poll", "zoo-cq-rearm-in-receive", "zoo-cq-inflight",
+        "zoo-cq-dispatcher"})
     void everyCompletionIsDelivered(String name) throws Exception {
         FakeQueuePair device = new FakeQueuePair();
         TestContext context = new TestContext();

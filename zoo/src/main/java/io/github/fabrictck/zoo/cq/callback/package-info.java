@@ -1,0 +1,11 @@
+/**
+ * Completion-queue designs with the application's completion callback
+ * ({@link io.github.fabrictck.spi.cq.CompletionQueueDriver#consumeWith}), so that CQ-5 and CQ-9 reach
+ * them. Correct: {@code zoo-cq-inflight} (the callback on the interrupt thread, outside every lock;
+ * {@code close()} marks closed and parks until an in-flight counter of the handlers is zero) and
+ * {@code zoo-cq-dispatcher} (the callback on a dispatcher thread; {@code close()} queues a stop marker
+ * and joins it). Broken twins, each with the CQ-9 bug where its design would have it:
+ * {@code zoo-cq-inflight-broken} (the handler counts itself out before it calls the callback) and
+ * {@code zoo-cq-dispatcher-broken} (the dispatcher is interrupted, not joined).
+ */
+package io.github.fabrictck.zoo.cq.callback;
