@@ -42,11 +42,14 @@ class CorrectDesignsStressTest {
     /** How long the receiver may take to end once told to: a bound for a failure only, never waited in a pass. */
     private static final Duration RECEIVER_END = Duration.ofSeconds(60);
     private static final long QUIET_PHASE_NANOS = 10_000_000;
+    /** Correct designs not registered, so out of the zoo's matrix, until the kit judges them (see each one's Javadoc). */
+    private static final List<Driver> HELD_OUT = List.of(new io.github.fabrictck.zoo.cq.callback.QuiescePhaserDriver());
 
     @ParameterizedTest
     @ValueSource(strings = {"zoo-cq-monitor", "zoo-cq-condition", "zoo-cq-semaphore", "zoo-cq-locksupport",
         "zoo-cq-event-loop", "zoo-cq-locked-handler", "zoo-cq-handler-only", "zoo-cq-arm-repoll",
-        "zoo-cq-missed-events", "zoo-cq-busy-poll", "zoo-cq-rearm-in-receive"})
+        "zoo-cq-missed-events", "zoo-cq-busy-poll", "zoo-cq-rearm-in-receive", "zoo-cq-inflight",
+        "zoo-cq-dispatcher", "zoo-cq-quiesce-phaser"})
     void everyCompletionIsDelivered(String name) throws Exception {
         FakeQueuePair device = new FakeQueuePair();
         TestContext context = new TestContext();
@@ -147,6 +150,11 @@ class CorrectDesignsStressTest {
 
     private static Driver driver(String name) {
         for (Driver d : ServiceLoader.load(Driver.class)) {
+            if (d.name().equals(name)) {
+                return d;
+            }
+        }
+        for (Driver d : HELD_OUT) {
             if (d.name().equals(name)) {
                 return d;
             }

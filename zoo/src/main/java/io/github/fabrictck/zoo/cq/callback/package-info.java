@@ -1,0 +1,21 @@
+/**
+ * Completion-queue designs with the application's completion callback
+ * ({@link io.github.fabrictck.spi.cq.CompletionQueueDriver#consumeWith}), so that CQ-5 and CQ-9 reach
+ * them. Correct: {@code zoo-cq-inflight} (the callback on the interrupt thread, outside every lock;
+ * {@code close()} marks closed and parks until an in-flight counter of the handlers is zero) and
+ * {@code zoo-cq-dispatcher} (the callback on a dispatcher thread; {@code close()} queues a stop marker
+ * and joins it). Broken twins, each with the CQ-9 bug where its design would have it:
+ * {@code zoo-cq-inflight-broken} (the handler counts itself out before it calls the callback) and
+ * {@code zoo-cq-dispatcher-broken} (the dispatcher is interrupted, not joined).
+ *
+ * <p>Held out of the zoo's registration and matrix, each for a finding about the kit written in its
+ * driver's Javadoc: {@code zoo-cq-quiesce-phaser}, correct (the in-flight handlers registered with a
+ * {@link java.util.concurrent.Phaser}, {@code close()} in {@code arriveAndAwaitAdvance}), ERROR on
+ * CQ-4/teardown because the kit does not see that wait
+ * ({@link io.github.fabrictck.zoo.cq.callback.QuiescePhaserDriver}); and
+ * {@code zoo-cq-inflight-recheck-broken}, broken (the handler counts itself out, looks at the closed
+ * mark again, then calls the callback), PASS on CQ-9 because nothing the kit can stop a thread at lies
+ * between that look and the callback
+ * ({@link io.github.fabrictck.zoo.cq.callback.InFlightRecheckBrokenDriver}).
+ */
+package io.github.fabrictck.zoo.cq.callback;
