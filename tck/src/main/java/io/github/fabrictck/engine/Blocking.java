@@ -20,7 +20,7 @@ public final class Blocking {
 
     private static final Set<String> UNTIMED = Set.of("park", "await", "awaitUninterruptibly", "lock",
             "lockInterruptibly", "take", "put", "takeFirst", "takeLast", "putFirst", "putLast", "acquire",
-            "acquireUninterruptibly", "exchange", "awaitAdvance", "awaitAdvanceInterruptibly");
+            "acquireUninterruptibly", "exchange", "awaitAdvance", "awaitAdvanceInterruptibly", "arriveAndAwaitAdvance");
 
     private Blocking() {
     }

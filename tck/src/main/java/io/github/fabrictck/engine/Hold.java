@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class Hold {
 
     private final String name;
+    /** When the window placed it, in the order of its holds (see {@code WindowRun.hit}). */
+    long placed;
     private final PointMatcher match;
     private final AtomicBoolean armed = new AtomicBoolean(true);
     private final CountDownLatch reached = new CountDownLatch(1);

@@ -100,6 +100,10 @@ public final class Wakes {
         return null;
     }
 
+    /** The executor of {@code CompletableFuture}'s async stages given none (one per JVM, as the JDK's). */
+    private static final java.util.concurrent.Executor DEFAULT_ASYNC_POOL =
+            new java.util.concurrent.CompletableFuture<Void>().defaultExecutor();
+
     /**
      * The object whose waiters a call can wake, or {@code null} when it wakes nobody.
      *
@@ -136,6 +140,13 @@ public final class Wakes {
         if (isPoolHandOff(m)) {
             // work handed to a pool: its worker waiting in getTask is about to run
             Object executor = m.endsWith("Async") && args.length > 0 ? args[args.length - 1] : receiver;
+            if (!(executor instanceof java.util.concurrent.Executor) && m.endsWith("Async")
+                    && owner.equals("java.util.concurrent.CompletableFuture")) {
+                // an async stage with no executor of the driver's: the JDK's default async pool (the common pool,
+                // or a new plain thread per task where the common pool's parallelism is below 2, as on 2 cores)
+                executor = receiver instanceof java.util.concurrent.CompletableFuture<?> f ? f.defaultExecutor()
+                        : DEFAULT_ASYNC_POOL;
+            }
             return executor instanceof java.util.concurrent.Executor ? executor : null;
         }
         switch (owner) {

@@ -314,9 +314,15 @@ public final class WindowRun {
     /** Places a hold: the first thread that passes a matching point stops there. */
     public Hold hold(String name, PointMatcher match) {
         Hold h = new Hold(name, match);
-        holds.add(h);
+        synchronized (holds) {
+            h.placed = ++holdsPlaced;
+            holds.add(h);
+        }
         return h;
     }
+
+    /** How many holds the window placed so far (each hold's {@code placed} is its number). */
+    private volatile long holdsPlaced;
 
     /**
      * Starts recording the points driver threads pass (a window's first, unheld run shows where its
@@ -1033,8 +1039,34 @@ public final class WindowRun {
             pointsHit.incrementAndGet();
             trace.add(p.describe() + Values.arguments(p, args), p.at());
         }
+        // every hold looks at this point once; one the window placed while this thread was held here (a window
+        // that places its next hold once the first was reached) looks too, before the thread runs on
+        long looked = holdsPlaced;
+        boolean blocked = lookAtHolds(d, p, isAfter, args, result, 0, looked);
+        while (blocked && holdsPlaced > looked) {
+            long upTo = holdsPlaced;
+            blocked = lookAtHolds(d, p, isAfter, args, result, looked, upTo);
+            looked = upTo;
+        }
+        Gate g = gate;
+        // after a call only where the call could block (or was the device's): the thread woken there stops
+        // before it runs on; after any other call, its next point is as good a place and halves the decisions
+        if (g != null && (!isAfter || d.afterBlocking)) {
+            g.pause(d.thread, p, isAfter);
+            epoch.incrementAndGet();
+        }
+    }
+
+    /** The holds placed after {@code from} and up to {@code upTo} look at a point; returns whether one held the thread. */
+    private boolean lookAtHolds(DriverThread d, Point p, boolean isAfter, Object[] args, Object result, long from,
+                                long upTo) {
+        boolean blocked = false;
         for (Hold h : holds) {
+            if (h.placed <= from || h.placed > upTo) {
+                continue;
+            }
             if (h.capture(d.thread, p, isAfter, args, result)) {
+                blocked = true;
                 d.held = true;
                 d.heldBy = h;
                 Evidence.Hold record = new Evidence.Hold(d.thread.getName(), (isAfter ? "after " : "") + p.describe(), p.at());
@@ -1055,13 +1087,7 @@ public final class WindowRun {
                 }
             }
         }
-        Gate g = gate;
-        // after a call only where the call could block (or was the device's): the thread woken there stops
-        // before it runs on; after any other call, its next point is as good a place and halves the decisions
-        if (g != null && (!isAfter || d.afterBlocking)) {
-            g.pause(d.thread, p, isAfter);
-            epoch.incrementAndGet();
-        }
+        return blocked;
     }
 
     /** Waits that an interrupt does not end. */

@@ -20,6 +20,15 @@ class BlockingTest {
     }
 
     @Test
+    void aPhaserWaitBlocksForeverWhicheverCallMakesIt() {
+        java.util.concurrent.Phaser phaser = new java.util.concurrent.Phaser(2);
+        assertEquals(Blocking.FOREVER, timeout("public int java.util.concurrent.Phaser.awaitAdvance(int)", phaser, 0));
+        // arrives and waits for the others in one call (a close() that waits for its handlers to arrive)
+        assertEquals(Blocking.FOREVER, timeout("public int java.util.concurrent.Phaser.arriveAndAwaitAdvance()", phaser));
+        assertEquals(Blocking.NOT_BLOCKING, timeout("public int java.util.concurrent.Phaser.arrive()", phaser));
+    }
+
+    @Test
     void staticCallsHaveNoReceiver() {
         assertEquals(TimeUnit.MILLISECONDS.toNanos(5), timeout("public static native void java.lang.Thread.sleep(long)", 5L));
         assertEquals(7L, timeout("public static void java.util.concurrent.locks.LockSupport.parkNanos(long)", 7L));

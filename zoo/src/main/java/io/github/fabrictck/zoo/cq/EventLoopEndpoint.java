@@ -3,19 +3,15 @@ package io.github.fabrictck.zoo.cq;
 import io.github.fabrictck.spi.DriverContext;
 import io.github.fabrictck.spi.cq.Completion;
 import io.github.fabrictck.spi.cq.CompletionQueue;
-import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
-import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * An event-loop endpoint, the {@code ibv_get_cq_event} shape: the completion handler only hands
  * the event to a {@link BlockingQueue}; one event-loop thread (from the context's thread factory)
  * takes each event, acknowledges it, re-arms the queue, polls it until empty and publishes to the
- * application, which waits on a monitor and never polls.
+ * application ({@link PublishingEndpoint}).
  *
  * <p>Why it is correct: the loop arms before it polls, so a completion that lands before the arm
  * takes effect is found by the poll, and one that lands after raises an event that the loop will
@@ -26,22 +22,17 @@ import java.util.concurrent.TimeUnit;
  * loop counts it out once it was acknowledged and handled; {@code close()} waits until the two
  * counts meet, destroys the queue pair, then stops and joins the loop.
  */
-class EventLoopEndpoint implements CompletionQueueDriver {
+class EventLoopEndpoint extends PublishingEndpoint {
 
     /** Tells the loop to stop; never a queue of the device. */
     private static final Object STOP = new Object();
 
-    private final QueuePair queuePair;
     private final EventLedger ledger = new EventLedger();
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final Thread loop;
-    private final Object monitor = new Object();
-    private final ArrayDeque<byte[]> inbox = new ArrayDeque<>();
-    private long posted;
-    private long completed;
 
     EventLoopEndpoint(DriverContext context, QueuePair queuePair) {
-        this.queuePair = queuePair;
+        super(queuePair);
         queuePair.sendCompletionQueue().requestNotify(false);
         queuePair.receiveCompletionQueue().requestNotify(false);
         this.loop = context.threadFactory().newThread(this::runLoop);
@@ -84,53 +75,7 @@ class EventLoopEndpoint implements CompletionQueueDriver {
 
     protected final void drain(CompletionQueue cq) {
         for (Completion c = cq.poll(); c != null; c = cq.poll()) {
-            synchronized (monitor) {
-                if (c.opcode() == Completion.Opcode.SEND) {
-                    completed++;
-                } else {
-                    inbox.add(c.payload());
-                }
-                monitor.notifyAll();
-            }
-        }
-    }
-
-    @Override
-    public void send(byte[] payload) {
-        long id;
-        synchronized (monitor) {
-            id = ++posted;
-        }
-        queuePair.postSend(id, payload);
-    }
-
-    @Override
-    public boolean awaitSendsComplete(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (monitor) {
-            while (completed < posted) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                monitor.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            }
-            return true;
-        }
-    }
-
-    @Override
-    public byte[] receive(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (monitor) {
-            while (inbox.isEmpty()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return null;
-                }
-                monitor.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            }
-            return inbox.poll();
+            publish(c);
         }
     }
 

@@ -3,13 +3,9 @@ package io.github.fabrictck.zoo.cq;
 import io.github.fabrictck.spi.DriverContext;
 import io.github.fabrictck.spi.cq.Completion;
 import io.github.fabrictck.spi.cq.CompletionQueue;
-import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
-import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -18,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * ({@code wakenUp.compareAndSet(false, true)}, then {@code selector.wakeup()}); the loop clears
  * {@code wakenUp}, looks at its task queue and, when it is empty, blocks in its selector until a
  * wake-up; then it runs every queued task. A task acknowledges the event, re-arms the queue and polls
- * it until empty, publishing each completion to the application, which waits on a monitor.
+ * it until empty, publishing each completion to the application ({@link PublishingEndpoint}).
  *
  * <p>The selector keeps a wake-up that comes while the loop is not blocked, as {@code Selector.wakeup()}
  * does: the next select returns at once.
@@ -37,9 +33,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * task counts it out; {@code close()} waits until they meet, destroys the queue pair, then stops the
  * loop and joins it.
  */
-class WakeFlagLoopEndpoint implements CompletionQueueDriver {
+class WakeFlagLoopEndpoint extends PublishingEndpoint {
 
-    private final QueuePair queuePair;
     private final boolean clearFirst;
     private final EventLedger ledger = new EventLedger();
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
@@ -48,13 +43,9 @@ class WakeFlagLoopEndpoint implements CompletionQueueDriver {
     private boolean wakeupPending; // guarded by selector
     private volatile boolean shuttingDown;
     private final Thread loop;
-    private final Object monitor = new Object();
-    private final ArrayDeque<byte[]> inbox = new ArrayDeque<>();
-    private long posted;
-    private long completed;
 
     WakeFlagLoopEndpoint(DriverContext context, QueuePair queuePair, boolean clearFirst) {
-        this.queuePair = queuePair;
+        super(queuePair);
         this.clearFirst = clearFirst;
         queuePair.sendCompletionQueue().requestNotify(false);
         queuePair.receiveCompletionQueue().requestNotify(false);
@@ -118,56 +109,6 @@ class WakeFlagLoopEndpoint implements CompletionQueueDriver {
                 }
             }
             wakeupPending = false;
-        }
-    }
-
-    private void publish(Completion c) {
-        synchronized (monitor) {
-            if (c.opcode() == Completion.Opcode.SEND) {
-                completed++;
-            } else {
-                inbox.add(c.payload());
-            }
-            monitor.notifyAll();
-        }
-    }
-
-    @Override
-    public void send(byte[] payload) {
-        long id;
-        synchronized (monitor) {
-            id = ++posted;
-        }
-        queuePair.postSend(id, payload);
-    }
-
-    @Override
-    public boolean awaitSendsComplete(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (monitor) {
-            while (completed < posted) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                monitor.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            }
-            return true;
-        }
-    }
-
-    @Override
-    public byte[] receive(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (monitor) {
-            while (inbox.isEmpty()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return null;
-                }
-                monitor.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            }
-            return inbox.poll();
         }
     }
 

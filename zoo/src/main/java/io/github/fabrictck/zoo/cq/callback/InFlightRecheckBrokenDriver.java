@@ -8,15 +8,10 @@ import io.github.fabrictck.zoo.ZooDriver;
  * Broken: a completion reaches the callback after close() returned when close() marks the endpoint closed between
  * the handler's second look and its callback.
  *
- * <p>Held out of the zoo: not registered in {@code META-INF/services}, so not in {@code matrix.txt}, because the kit
- * PASSes it on CQ-9. Nothing the kit can stop a thread at lies between the second look (a volatile read) and the
- * call of {@code CompletionConsumer.accept}, so the only placement inside the window is that call itself; the
- * window holds the handler there, {@code close()} returns, and the released handler calls the callback, but the
- * window's hold for a callback after {@code close()} returned is placed after the handler was stopped at that
- * point, and {@code engine.WindowRun.hit} looks only at the holds there were when the thread reached it (it
- * iterates a snapshot of its {@code CopyOnWriteArrayList}). With any point between the look and the callback (a
- * {@code Thread.onSpinWait()}, tried by hand) the kit FAILs it. Register it with a {@code CQ-9 FAIL} line once the
- * kit catches that call.
+ * <p>Nothing the kit can stop a thread at lies between the second look (a volatile read) and the call of
+ * {@code CompletionConsumer.accept}: the window holds the handler at that call, {@code close()} returns, and the
+ * hold for a callback after {@code close()} returned, which the window places then, catches the released handler at
+ * the same call (a hold placed while a thread is held at a point looks at that point too).
  */
 public final class InFlightRecheckBrokenDriver extends ZooDriver {
 

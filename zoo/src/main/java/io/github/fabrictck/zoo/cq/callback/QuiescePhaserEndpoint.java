@@ -1,16 +1,10 @@
 package io.github.fabrictck.zoo.cq.callback;
 
 import io.github.fabrictck.spi.cq.Completion;
-import io.github.fabrictck.spi.cq.CompletionConsumer;
 import io.github.fabrictck.spi.cq.CompletionQueue;
-import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
-import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.concurrent.Phaser;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A handler-only endpoint with the application's completion callback, quiesced with a
@@ -41,22 +35,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * handler that enters afterwards (the device took its event before the destroy began) acknowledges
  * its event, which the device's destroy waits for, and touches no queue.
  */
-final class QuiescePhaserEndpoint implements CompletionQueueDriver {
+final class QuiescePhaserEndpoint extends CallbackEndpoint {
 
-    private final QueuePair queuePair;
     /** Party 0 is the endpoint itself, until {@code close()} arrives; each running handler is one more. */
     private final Phaser handlers = new Phaser(1);
     private volatile boolean closed;
-    private volatile CompletionConsumer consumer;
-    private final LongAdder callbackFailures = new LongAdder();
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition progress = lock.newCondition();
-    private final ArrayDeque<byte[]> inbox = new ArrayDeque<>();
-    private long posted;
-    private long completed;
 
     QuiescePhaserEndpoint(QueuePair queuePair) {
-        this.queuePair = queuePair;
+        super(queuePair);
         queuePair.sendCompletionQueue().requestNotify(false);
         queuePair.receiveCompletionQueue().requestNotify(false);
     }
@@ -77,86 +63,6 @@ final class QuiescePhaserEndpoint implements CompletionQueueDriver {
             } while (cq.requestNotify(true) > 0);
         } finally {
             handlers.arriveAndDeregister();
-        }
-    }
-
-    @Override
-    public boolean consumeWith(CompletionConsumer consumer) {
-        this.consumer = consumer;
-        return true;
-    }
-
-    /** Makes a completion known to the application's waiters. */
-    private void publish(Completion c) {
-        lock.lock();
-        try {
-            if (c.opcode() == Completion.Opcode.SEND) {
-                completed++;
-            } else {
-                inbox.add(c.payload());
-            }
-            progress.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Hands a completion to the application's callback, if it gave one; what the callback throws is counted. */
-    private void handOver(Completion c) {
-        CompletionConsumer to = consumer;
-        if (to == null) {
-            return;
-        }
-        try {
-            to.accept(c);
-        } catch (RuntimeException e) {
-            callbackFailures.increment();
-        }
-    }
-
-    @Override
-    public void send(byte[] payload) {
-        long id;
-        lock.lock();
-        try {
-            id = ++posted;
-        } finally {
-            lock.unlock();
-        }
-        queuePair.postSend(id, payload);
-    }
-
-    @Override
-    public boolean awaitSendsComplete(Duration timeout) throws InterruptedException {
-        long nanos = timeout.toNanos();
-        lock.lock();
-        try {
-            while (completed < posted) {
-                if (nanos <= 0) {
-                    return false;
-                }
-                nanos = progress.awaitNanos(nanos);
-            }
-            return true;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public byte[] receive(Duration timeout) throws InterruptedException {
-        long nanos = timeout.toNanos();
-        lock.lock();
-        try {
-            while (inbox.isEmpty()) {
-                if (nanos <= 0) {
-                    return null;
-                }
-                nanos = progress.awaitNanos(nanos);
-            }
-            return inbox.poll();
-        } finally {
-            lock.unlock();
         }
     }
 

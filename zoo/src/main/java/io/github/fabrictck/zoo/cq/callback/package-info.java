@@ -8,14 +8,11 @@
  * {@code zoo-cq-inflight-broken} (the handler counts itself out before it calls the callback) and
  * {@code zoo-cq-dispatcher-broken} (the dispatcher is interrupted, not joined).
  *
- * <p>Held out of the zoo's registration and matrix, each for a finding about the kit written in its
- * driver's Javadoc: {@code zoo-cq-quiesce-phaser}, correct (the in-flight handlers registered with a
- * {@link java.util.concurrent.Phaser}, {@code close()} in {@code arriveAndAwaitAdvance}), ERROR on
- * CQ-4/teardown because the kit does not see that wait
- * ({@link io.github.fabrictck.zoo.cq.callback.QuiescePhaserDriver}); and
- * {@code zoo-cq-inflight-recheck-broken}, broken (the handler counts itself out, looks at the closed
- * mark again, then calls the callback), PASS on CQ-9 because nothing the kit can stop a thread at lies
- * between that look and the callback
- * ({@link io.github.fabrictck.zoo.cq.callback.InFlightRecheckBrokenDriver}).
+ * <p>Two more, each first held out for a finding about the kit, now fixed: {@code zoo-cq-quiesce-phaser},
+ * correct (the in-flight handlers registered with a {@link java.util.concurrent.Phaser}, {@code close()} in
+ * {@code arriveAndAwaitAdvance}, a wait the kit did not count as blocking: CQ-4/teardown was ERROR); and
+ * {@code zoo-cq-inflight-recheck-broken}, broken (the handler counts itself out, looks at the closed mark
+ * again, then calls the callback), which CQ-9 PASSed because the hold for a callback after {@code close()}
+ * returned was placed while the handler was already held at that call.
  */
 package io.github.fabrictck.zoo.cq.callback;
