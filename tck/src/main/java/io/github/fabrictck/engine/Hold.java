@@ -12,6 +12,8 @@ public final class Hold {
     private final String name;
     /** When the window placed it, in the order of its holds (see {@code WindowRun.hit}). */
     long placed;
+    /** It also looks at the point where a thread was held when it was placed, before that thread runs on. */
+    boolean alsoWhereHeld;
     private final PointMatcher match;
     private final AtomicBoolean armed = new AtomicBoolean(true);
     private final CountDownLatch reached = new CountDownLatch(1);

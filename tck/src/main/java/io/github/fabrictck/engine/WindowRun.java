@@ -313,7 +313,22 @@ public final class WindowRun {
 
     /** Places a hold: the first thread that passes a matching point stops there. */
     public Hold hold(String name, PointMatcher match) {
+        return hold(name, match, false);
+    }
+
+    /**
+     * Places a hold that also looks at the point where a thread is held now, before that thread runs on: a
+     * window that holds a thread at a call and then, the situation changed, holds whoever makes that call
+     * (CQ-9: the callback call of a handler held at it, once {@code close()} returned). A plain hold looks only
+     * at the points threads reach after it was placed.
+     */
+    public Hold holdAlsoWhereHeld(String name, PointMatcher match) {
+        return hold(name, match, true);
+    }
+
+    private Hold hold(String name, PointMatcher match, boolean alsoWhereHeld) {
         Hold h = new Hold(name, match);
+        h.alsoWhereHeld = alsoWhereHeld;
         synchronized (holds) {
             h.placed = ++holdsPlaced;
             holds.add(h);
@@ -1039,13 +1054,13 @@ public final class WindowRun {
             pointsHit.incrementAndGet();
             trace.add(p.describe() + Values.arguments(p, args), p.at());
         }
-        // every hold looks at this point once; one the window placed while this thread was held here (a window
-        // that places its next hold once the first was reached) looks too, before the thread runs on
+        // every hold looks at this point once; one placed with holdAlsoWhereHeld while this thread was held here
+        // looks too, before the thread runs on
         long looked = holdsPlaced;
-        boolean blocked = lookAtHolds(d, p, isAfter, args, result, 0, looked);
+        boolean blocked = lookAtHolds(d, p, isAfter, args, result, 0, looked, false);
         while (blocked && holdsPlaced > looked) {
             long upTo = holdsPlaced;
-            blocked = lookAtHolds(d, p, isAfter, args, result, looked, upTo);
+            blocked = lookAtHolds(d, p, isAfter, args, result, looked, upTo, true);
             looked = upTo;
         }
         Gate g = gate;
@@ -1057,12 +1072,15 @@ public final class WindowRun {
         }
     }
 
-    /** The holds placed after {@code from} and up to {@code upTo} look at a point; returns whether one held the thread. */
+    /**
+     * The holds placed after {@code from} and up to {@code upTo} (only those placed with holdAlsoWhereHeld when
+     * {@code whereHeld}) look at a point; returns whether one held the thread.
+     */
     private boolean lookAtHolds(DriverThread d, Point p, boolean isAfter, Object[] args, Object result, long from,
-                                long upTo) {
+                                long upTo, boolean whereHeld) {
         boolean blocked = false;
         for (Hold h : holds) {
-            if (h.placed <= from || h.placed > upTo) {
+            if (h.placed <= from || h.placed > upTo || whereHeld && !h.alsoWhereHeld) {
                 continue;
             }
             if (h.capture(d.thread, p, isAfter, args, result)) {

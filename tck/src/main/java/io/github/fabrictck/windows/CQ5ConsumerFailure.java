@@ -46,9 +46,13 @@ class CQ5ConsumerFailure {
     static final String HANDED_OVER = "every completion taken from a CQ is handed to the application, also after the "
             + "application threw for an earlier one";
     static final int BATCH = 3;
-    static final String NO_CALLBACK = "the driver has no completion callback (CompletionQueueDriver.consumeWith "
-            + "returned false): its application takes completions with receive() and awaitSendsComplete() on its own "
-            + "threads, so no application code runs inside the driver's batch";
+    static final String NO_CALLBACK = noCallback("no application code runs inside the driver's batch");
+
+    /** The NOT_APPLICABLE sentence of a window that needs the application's callback, ending on what follows for it. */
+    static String noCallback(String so) {
+        return "the driver has no completion callback (CompletionQueueDriver.consumeWith returned false): its "
+                + "application takes completions with receive() and awaitSendsComplete() on its own threads, so " + so;
+    }
 
     @Test
     void consumerThrowsMidBatch(CqWindow w) {

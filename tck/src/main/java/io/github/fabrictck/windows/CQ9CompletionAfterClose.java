@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * released. From the moment {@code close()} returned, any driver thread that calls the application's
  * callback is stopped at that call, which is the FAIL, named with the thread and its source line.
  *
- * <p>A driver without a completion callback is NOT_APPLICABLE with CQ-5's reason. A {@code close()}
- * that never returns is ERROR here: CQ-7 judges it.
+ * <p>A driver without a completion callback is NOT_APPLICABLE (CQ-5's sentence, with CQ-9's consequence).
+ * A {@code close()} that never returns is ERROR here: CQ-7 judges it.
  */
 @Tag("CQ-9")
 @RaceWindow(id = "CQ-9", title = "completion after close", family = Family.COMPLETION_QUEUE,
@@ -75,7 +75,8 @@ class CQ9CompletionAfterClose {
         void prepare(CqTrial t) {
             consumer = t.device().consumer(0);
             if (!t.call("consumeWith", () -> t.driver().consumeWith(consumer))) {
-                Assumptions.abort(CQ5ConsumerFailure.NO_CALLBACK);
+                Assumptions.abort(CQ5ConsumerFailure.noCallback(
+                        "no driver thread hands the application a completion that close() would have to wait for"));
             }
             t.settleOrSpin();
         }
@@ -90,7 +91,9 @@ class CQ9CompletionAfterClose {
             if (consumer.given() > 0) {
                 return "the message reached the application's callback before close() was called";
             }
-            afterClose = t.hold("a driver thread calling the application's callback after close() returned",
+            // also where the placement holds a thread now: held at the callback call itself, it makes that call after
+            // close() returned once released
+            afterClose = t.holdAlsoWhereHeld("a driver thread calling the application's callback after close() returned",
                     PointMatcher.of("before a call of CompletionConsumer.accept once close() returned",
                             (th, p, isAfter, args, result) -> closeReturned && !isAfter
                                     && p.kind() == Point.Kind.ENVIRONMENT_CALL

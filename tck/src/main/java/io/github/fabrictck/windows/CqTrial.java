@@ -166,6 +166,13 @@ public final class CqTrial implements AutoCloseable {
         return h;
     }
 
+    /** A hold that also looks at the point where a thread is held now ({@link WindowRun#holdAlsoWhereHeld}). */
+    Hold holdAlsoWhereHeld(String name, PointMatcher match) {
+        Hold h = run.holdAlsoWhereHeld(name, match);
+        holds.add(h);
+        return h;
+    }
+
     // ---------------------------------------------------------------- application calls
 
     /** Makes an application call and waits for it to return; ERROR if it does not return in time. */
