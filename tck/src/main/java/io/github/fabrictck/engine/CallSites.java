@@ -278,8 +278,13 @@ final class CallSites {
                                         net.bytebuddy.ClassFileVersion.JAVA_V5)) {
                             return super.visitMethod(access, name, descriptor, signature, exceptions);
                         }
+                        // an SPI method's entry point (the advice's Points.enter) comes before its monitor, as the
+                        // call of a synchronized method does: a hold there leaves the monitor free (#28)
+                        boolean spi = methods.filter(net.bytebuddy.matcher.ElementMatchers.hasMethodName(name)
+                                .and(net.bytebuddy.matcher.ElementMatchers.hasDescriptor(descriptor)))
+                                .stream().anyMatch(m -> Agent.spiMethods().matches(m));
                         return new SynchronizedAsBlock(super.visitMethod(access & ~Opcodes.ACC_SYNCHRONIZED, name,
-                                descriptor, signature, exceptions), owner, (access & Opcodes.ACC_STATIC) != 0);
+                                descriptor, signature, exceptions), owner, (access & Opcodes.ACC_STATIC) != 0, spi);
                     }
                 };
             }
@@ -346,6 +351,12 @@ final class CallSites {
      * would take it with no point first, and race a driver thread blocked on the same monitor; as a
      * block it is taken at a point like every other. The monitor is released before every return and,
      * by a handler that covers the whole body (after the body's own handlers), on every throw.
+     *
+     * <p>In an SPI method the block begins after the SPI advice's entry point ({@link Points#enter}): a
+     * window that holds a thread at the method's entry holds it before the monitor, where a caller of
+     * the synchronized method would be, so the driver's other threads can take the monitor meanwhile
+     * (a handshake whose {@code onReceive} is synchronized, with more than one receive thread). The
+     * advice's exit point stays inside the block.
      */
     private static final class SynchronizedAsBlock extends MethodVisitor {
         private final String owner;
@@ -354,18 +365,24 @@ final class CallSites {
         private final Label end = new Label();
         private final Label handler = new Label();
         private boolean begun;
+        /** An SPI method whose advice's entry point ({@link Points#enter}) has not been passed yet. */
+        private boolean awaitingEntry;
         /** The body's frames are compressed ({@code F_SAME}, ...): the handler's must be too ({@code F_FULL}). */
         private boolean compressed;
 
-        SynchronizedAsBlock(MethodVisitor next, String owner, boolean isStatic) {
+        SynchronizedAsBlock(MethodVisitor next, String owner, boolean isStatic, boolean spi) {
             super(OpenedClassReader.ASM_API, next);
             this.owner = owner;
             this.isStatic = isStatic;
+            this.awaitingEntry = spi;
         }
 
-        /** Before the body's first instruction, label or frame, after its own handlers were declared. */
+        /**
+         * Before the body's first instruction, label or frame, after its own handlers were declared; in an
+         * SPI method, right after the advice's entry point.
+         */
         private void begin() {
-            if (begun) {
+            if (begun || awaitingEntry) {
                 return;
             }
             begun = true;
@@ -430,6 +447,11 @@ final class CallSites {
         public void visitMethodInsn(int opcode, String methodOwner, String name, String desc, boolean onInterface) {
             begin();
             super.visitMethodInsn(opcode, methodOwner, name, desc, onInterface);
+            if (awaitingEntry && opcode == Opcodes.INVOKESTATIC && name.equals("enter")
+                    && methodOwner.equals(Type.getInternalName(Points.class))) {
+                awaitingEntry = false;
+                begin();
+            }
         }
 
         @Override
@@ -488,6 +510,10 @@ final class CallSites {
 
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
+            if (awaitingEntry) {
+                throw new IllegalStateException("the SPI advice's entry point was not found in a synchronized method of "
+                        + owner);
+            }
             begin();
             super.visitLabel(end);
             super.visitLabel(handler);

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * an address tie initiate is met as initiator in one of them. An order whose interleaving the
  * design excludes is NOT_APPLICABLE, after its invariants are judged, with the property that
  * excludes it (A does not initiate towards a lower or higher id; B holds its data until its own
- * side of the handshake is done); the other order then judges the design.
+ * side of the handshake is done; B answers A's request with a request of its own, which wins the
+ * tie-break, so B sends no response); the other order then judges the design.
  */
 @Tag("HS-2")
 @RaceWindow(id = "HS-2", title = "data overtakes the hello response", family = Family.PEER_HANDSHAKE,
@@ -99,6 +100,15 @@ class HS2DataOvertakesResponse {
             throw w.notApplicable("B (" + bId + ") sent no data to A (" + aId + ") while its hello response to A was "
                     + "held back, though its application had sent: B holds its data until its own side of the "
                     + "handshake with A is done (" + answer + "), so its data cannot overtake its response in this order");
+        }
+        if (w.fabric().parkedCount() == 0 && w.fabric().wires(x -> x.from().equals(bId) && x.to().equals(aId)
+                && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty()
+                && w.fabric().helloRequests(bId, aId) > 0 && !w.fabric().wires(x -> x.from().equals(aId)
+                && x.to().equals(bId) && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty()) {
+            judge(w, a, b);
+            throw w.notApplicable("B (" + bId + ") left A (" + aId + ")'s hello request unanswered and sent one of its own, "
+                    + "which A answered: the tie-break lets the " + (bId.compareTo(aId) < 0 ? "lower" : "higher") + " id's "
+                    + "request win, so B sends no hello response to A for its data to overtake in this order");
         }
         if (w.fabric().parkedCount() == 0 || w.fabric().wires(x -> x.from().equals(bId) && x.handled()
                 && x.message().kind() == WireMessage.Kind.DATA).isEmpty()) {

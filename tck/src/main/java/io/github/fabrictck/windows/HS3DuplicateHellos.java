@@ -4,6 +4,7 @@ import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
 import io.github.fabrictck.spi.Family;
+import io.github.fabrictck.spi.hs.WireMessage;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,11 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A timer of A's counts as its hello timeout at the instant it brings a hello request after the
  * first: a periodic tick that finds nothing due yet is not the timeout, and time runs on past it.
+ *
+ * <p>A is the higher id ({@code 17@kfi}). A design whose tie-break lets the lower id's request win
+ * (B leaves A's request unanswered and sends its own, which A answers) gives A no response to wait
+ * for in that order: the window judges what happened, then runs again with two new peers, A the lower
+ * id ({@value #OTHER_A}, B {@value #OTHER_B}); it is NOT_APPLICABLE only when both orders are excluded.
  *
  * <p>A driver that arms no timer on its context's scheduler while its hello is unanswered (it
  * checks the hello timeout lazily, on its next send or receive) has no timeout that can fire here:
@@ -43,11 +49,31 @@ import org.junit.jupiter.api.Test;
                 + "that a retry first checks whether a hello to that peer is in flight.")
 class HS3DuplicateHellos {
 
+    /** A and B of the second order, when the tie-break excluded the first: A the lower id. */
+    static final String OTHER_A = "1@kfi";
+    static final String OTHER_B = "2@kfi";
+
     @Test
     void sendsTimeOutTogether(HsWindow w) {
         Peer[] ab = w.pair();
-        Peer a = ab[0];
-        Peer b = ab[1];
+        String excluded = timeoutsTogether(w, ab[0], ab[1]);
+        if (excluded == null) {
+            return;
+        }
+        // the tie-break excluded this order: two new peers meet in the other one, A the lower id
+        w.run().trace().add("kit", w.time().stamp() + " " + excluded + "; the window runs again with A the lower id",
+                null);
+        String again = timeoutsTogether(w, w.peer(OTHER_A, 1, 2), w.peer(OTHER_B, 2, 3));
+        if (again != null) {
+            throw w.notApplicable(excluded + "; and with A the lower id: " + again);
+        }
+    }
+
+    /**
+     * The script for one pair; judges and returns normally when the window opened, returns the property that
+     * excludes the interleaving in this order of ids (the tie-break lets the other id's request win), or throws.
+     */
+    private static String timeoutsTogether(HsWindow w, Peer a, Peer b) {
         w.parkHelloResponses(b, a);
         int armedBefore = a.timersArmed();
         a.send(b, "first from A");
@@ -69,6 +95,16 @@ class HS3DuplicateHellos {
                         + HsWindow.HORIZON_S + " s of virtual time): its hello timeout, if it has one, is lazy and is "
                         + "judged where it fires, on the next send or receive, so no timeouts can fire together here");
             }
+            if (w.fabric().parkedCount() == 0 && w.fabric().wires(x -> x.from().equals(b.id()) && x.to().equals(a.id())
+                    && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty()
+                    && w.fabric().helloRequests(b.id(), a.id()) > 0 && !w.fabric().wires(x -> x.from().equals(a.id())
+                    && x.to().equals(b.id()) && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty()) {
+                judge(w, a, b);
+                return "B (" + b.id() + ") left A (" + a.id() + ")'s hello request unanswered and sent one of its own, "
+                        + "which A answered: the tie-break lets the " + (b.id().compareTo(a.id()) < 0 ? "lower" : "higher")
+                        + " id's request win, so A's handshake completed without a response of B to hold back and no "
+                        + "hello timeout of A's fired";
+            }
             throw new WindowNotOpened("A never timed out while B's hello responses were held back for " + HsWindow.HORIZON_S
                     + " s of virtual time, though it armed " + (a.timersArmed() - armedBefore) + " timer(s) of "
                     + "DriverContext.scheduler() after its sends: HS-3 needs a hello timeout that fires within "
@@ -81,10 +117,15 @@ class HS3DuplicateHellos {
         if (w.fabric().parkedCount() == 0) {
             throw new WindowNotOpened("B sent no hello response to hold back");
         }
-        w.run().opened("B's hello responses were held back while A's hello timeout fired at "
-                + VirtualTime.seconds(instant) + " (" + a.timersFired() + " timer(s) of A fired); A sent "
+        w.run().opened("B (" + b.id() + ")'s hello responses were held back while A (" + a.id() + ")'s hello timeout fired "
+                + "at " + VirtualTime.seconds(instant) + " (" + a.timersFired() + " timer(s) of A fired); A sent "
                 + w.fabric().helloRequests(a.id(), b.id()) + " hello request(s) to B");
         w.fabric().releaseParked();
+        judge(w, a, b);
+        return null;
+    }
+
+    private static void judge(HsWindow w, Peer a, Peer b) {
         w.judgeEveryMessageDelivered();
         w.judgeOneHelloInFlight();
         w.judgeVersions(a, b, 2);

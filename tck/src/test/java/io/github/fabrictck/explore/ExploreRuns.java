@@ -49,6 +49,14 @@ final class ExploreRuns {
     static Map.Entry<List<WindowResult>, Map<String, String>> explore(String driver, Set<String> windows, int repeat,
                                                                       Duration windowTimeout) throws Exception {
         String window = String.join(",", windows);
+        Map.Entry<List<WindowResult>, Map<String, String>> ran = run(driver, windows, repeat, windowTimeout);
+        assertEquals(repeat, ran.getKey().size(), window + " is listed once exploration is asked for: " + ran.getKey());
+        return ran;
+    }
+
+    /** Runs the selected windows (and their variants) on a fixture driver {@code repeat} times, as the fork does. */
+    static Map.Entry<List<WindowResult>, Map<String, String>> run(String driver, Set<String> windows, int repeat,
+                                                                  Duration windowTimeout) throws Exception {
         RunRecord record = new RunRecord(null);
         List<WindowResult> runs = new ArrayList<>();
         Launcher.run(new Launcher.Config(driver, windows, Set.of(), repeat, "mvn fabric-tck:run",
@@ -69,7 +77,6 @@ final class ExploreRuns {
                         record.accept(RunRecord.verdictMessage(run));
                     }
                 });
-        assertEquals(repeat, runs.size(), window + " is listed once exploration is asked for: " + runs);
         return Map.entry(runs, record.dumps());
     }
 
