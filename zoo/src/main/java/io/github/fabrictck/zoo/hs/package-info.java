@@ -1,2 +1,2 @@
-/** Peer-handshake designs of the zoo: a tie-break by address, and a hello timeout checked lazily. */
+/** Peer-handshake designs of the zoo: a tie-break by address, a hello timeout checked lazily, and an endpoint of synchronized methods. */
 package io.github.fabrictck.zoo.hs;
