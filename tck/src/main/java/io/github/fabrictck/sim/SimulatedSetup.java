@@ -100,14 +100,30 @@ public final class SimulatedSetup implements AutoCloseable {
             return new Loss(Role.SERVER, 0, answers);
         }
 
+        /**
+         * The fast path down for the whole setup: every fast-path message either side sends before both ended setup.
+         * For a setup whose server sends nothing on the fast path before it ends (it signals its decision in band, on
+         * the control stream): the loss that makes such a setup fall back is the client's, whatever it sends.
+         */
+        public static Loss wholeSetup() {
+            return new Loss(null, 0, -1);
+        }
+
         /** Whether this is {@link #serverAnswerOn}. */
         public boolean fromTheAnswerOn() {
             return answers >= 0;
         }
 
+        /** Whether this is {@link #wholeSetup}. */
+        public boolean isWholeSetup() {
+            return from == null;
+        }
+
         /** In words: {@code the server's 1st fast-path message}. */
         public String describe() {
-            return fromTheAnswerOn() ? "the server's fast-path answer to the client and every fast-path message it sends "
+            return isWholeSetup() ? "every fast-path message either side sends before both ended setup (the server sends "
+                    + "none: the fast path is down for the whole setup)"
+                    : fromTheAnswerOn() ? "the server's fast-path answer to the client and every fast-path message it sends "
                     + "after it until it ends setup" : "the " + side(from) + "'s " + Hit.ordinal(nth) + " fast-path message";
         }
     }
@@ -1044,7 +1060,10 @@ public final class SimulatedSetup implements AutoCloseable {
                 synchronized (this) {
                     nth = ++fastSent;
                 }
-                boolean lost = loss != null && !loss.fromTheAnswerOn() && loss.from() == side.role && loss.nth() == nth
+                // a loss takes setup messages only, never the application's bytes sent after both sides ended
+                boolean setup = !Trial.this.ended();
+                boolean lost = loss != null && setup && (loss.isWholeSetup()
+                        || !loss.fromTheAnswerOn() && loss.from() == side.role && loss.nth() == nth)
                         || fastPathDown && !ended();
                 if (side.role == Role.SERVER && !ended()) {
                     long sent = order.incrementAndGet();

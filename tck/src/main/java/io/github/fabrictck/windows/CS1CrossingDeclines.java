@@ -34,6 +34,12 @@ import org.junit.jupiter.api.Test;
  * phase of 3 s, a server later than its own timeout: the sweep's range, 0–2 s, covers every phase
  * where the original bug lives and none where the fix could fail.
  *
+ * <p>A server that sends nothing on the fast path during setup (it decides on the client's fast-path
+ * message and signals the mode in band, a flag on the control stream) has no link confirm to lose:
+ * the fast path is down for its whole setup instead, so the client's messages are lost and the setup
+ * falls back; the phase is then measured between the two sides' first timer arms. No loss takes the
+ * application's bytes sent after both sides ended setup.
+ *
  * <p>Variants: the control stream in memory, and on a real loopback TCP socket pair; both must
  * judge the same.
  */
@@ -49,7 +55,9 @@ import org.junit.jupiter.api.Test;
                     + "whole server side is stalled for the phase from the moment its accept (its last control-stream write "
                     + "before its link confirm, the fast-path message that answers the client's confirm) reaches the client, so "
                     + "the client's confirm reaches it that late and its timers run that far behind the client's (measured from that "
-                    + "moment to the server's link confirm)",
+                    + "moment to the server's link confirm); a server that sends nothing on the fast path before it ends "
+                    + "setup (it signals its decision in band) has the fast path down for the whole setup instead, so the "
+                    + "setup falls back",
             "the client's confirm timer fires, then it waits for a decline; the server's confirm timer fires",
             "each sends a DECLINE and falls back to the control stream as the application's byte stream",
             "when the declines cross, each arrives after its receiver fell back: it must not reach the application"},

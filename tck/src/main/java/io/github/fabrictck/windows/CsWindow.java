@@ -516,15 +516,19 @@ public final class CsWindow extends WindowFixture {
      * loss-free setup shows the answer: its link confirm is lost in every phase, and so is whatever else it sends on
      * the fast path from then until it ends setup (a dummy before it or a copy of it, which a loss by number let
      * through: a link that lost the confirm is down). A fast-path message sent before the client said anything (a
-     * dummy as it accepts) is no answer and goes through. A server that sent no fast-path answer has its 1st
-     * message lost, which it never sends: ERROR.
+     * dummy as it accepts) is no answer and goes through. A server that sent no fast-path answer but sends on the
+     * fast path during setup has its 1st message lost. A server that sends nothing on the fast path before it ends
+     * setup (it signals its decision in band, on the control stream) has the fast path down for the whole setup
+     * ({@link Loss#wholeSetup}): the client's messages are lost, so the setup falls back and the signals of that
+     * fallback are judged. No loss takes the application's bytes sent after both sides ended setup.
      */
     public void sweepServerLosses(Form form, BiConsumer<Trial, String> judge) {
         on(form);
         Trial baseline = trial(null, 0, null);
         StallStart anchor = baseline.stallStart();
+        boolean serverSendsInSetup = baseline.setupMessages().stream().anyMatch(m -> m.from() == Role.SERVER);
         Loss loss = anchor != null && anchor.onProtocol() && baseline.serverAnswerNth() > 0
-                ? Loss.serverAnswerOn(anchor.answers()) : new Loss(Role.SERVER, 1);
+                ? Loss.serverAnswerOn(anchor.answers()) : serverSendsInSetup ? new Loss(Role.SERVER, 1) : Loss.wholeSetup();
         sweep(List.of(loss), true, judge);
     }
 }

@@ -27,8 +27,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>The client's only timer is a guard of twice the server's wait, armed at connect, for a server
  * that never answers: it then writes a GIVE_UP header and falls back; a server still waiting falls
- * back on it without a verdict, and a fallback verdict that crossed the GIVE_UP is drained by the
- * client, not handed to the application.
+ * back on it without a verdict; a fallback verdict that crossed the GIVE_UP is drained by the
+ * client, and a GIVE_UP that crossed the server's fallback verdict by the server, never handed to the
+ * application (the guard is only twice the server's wait, so with a server running late the two cross).
  *
  * <p>Header: {@code 0xFB}, type, flags, 0. Fast path: the first byte is PROBE or DATA. One
  * {@link ReentrantLock} per endpoint; the application's sink is called under it, in order.
@@ -65,8 +66,11 @@ class InBandSetup implements SetupEndpoint {
     private boolean probeSeen;
     private ScheduledFuture<?> probeWait;
     private ScheduledFuture<?> guard;
-    /** Client, after giving up: a crossing verdict header may still come first on the stream. */
-    private boolean drainVerdict;
+    /**
+     * After a fallback of our own making (the client's give-up, the server's fallback verdict): the other side's
+     * fallback header may have crossed ours and still come first on the stream.
+     */
+    private boolean drainCrossing;
     private final ByteArrayOutputStream drained = new ByteArrayOutputStream();
 
     InBandSetup(DriverContext context, SetupLink link, boolean stripVerdict) {
@@ -109,7 +113,7 @@ class InBandSetup implements SetupEndpoint {
         try {
             switch (state) {
                 case FALLBACK -> {
-                    if (drainVerdict) {
+                    if (drainCrossing) {
                         drain(bytes);
                     } else {
                         link.application().deliver(bytes);
@@ -225,7 +229,7 @@ class InBandSetup implements SetupEndpoint {
             link.control().write(header(GIVE_UP, FLAG_FALLBACK));
             byte[] rest = inbox.toByteArray();
             inbox.reset();
-            drainVerdict = true;
+            drainCrossing = true;
             finish(Mode.FALLBACK);
             if (rest.length > 0) {
                 drain(rest);
@@ -235,16 +239,20 @@ class InBandSetup implements SetupEndpoint {
         }
     }
 
-    /** Client after giving up: drops a fallback verdict that crossed our GIVE_UP, hands on the rest. Under the lock. */
+    /**
+     * After a fallback of our own: drops the other side's fallback header that crossed ours (the server's verdict at
+     * the client, the client's GIVE_UP at the server), hands on the rest. Under the lock.
+     */
     private void drain(byte[] bytes) {
+        byte crossing = link.role() == Role.CLIENT ? VERDICT : GIVE_UP;
         drained.writeBytes(bytes);
         byte[] buf = drained.toByteArray();
-        if (buf.length < HEADER && buf[0] == MAGIC && (buf.length < 2 || buf[1] == VERDICT)) {
-            return; // could still be a verdict header: wait for the rest of it
+        if (buf.length < HEADER && buf[0] == MAGIC && (buf.length < 2 || buf[1] == crossing)) {
+            return; // could still be a crossing header: wait for the rest of it
         }
-        drainVerdict = false;
+        drainCrossing = false;
         drained.reset();
-        int from = buf.length >= HEADER && buf[0] == MAGIC && buf[1] == VERDICT ? HEADER : 0;
+        int from = buf.length >= HEADER && buf[0] == MAGIC && buf[1] == crossing ? HEADER : 0;
         if (buf.length > from) {
             link.application().deliver(Arrays.copyOfRange(buf, from, buf.length));
         }
@@ -255,9 +263,10 @@ class InBandSetup implements SetupEndpoint {
         link.control().write(header(VERDICT, mode == Mode.FALLBACK ? FLAG_FALLBACK : 0));
         byte[] rest = inbox.toByteArray();
         inbox.reset();
+        drainCrossing = mode == Mode.FALLBACK;
         finish(mode);
-        if (mode == Mode.FALLBACK && rest.length > 0) {
-            link.application().deliver(rest);
+        if (drainCrossing && rest.length > 0) {
+            drain(rest);
         }
     }
 
