@@ -491,10 +491,43 @@ public final class WindowRun {
                 continue;
             }
             String at = started.get(t);
+            String exiting = "";
+            if (isExiting(t)) {
+                // a pool's worker past its last task: its pool may already report terminated (awaitTermination returned)
+                // while the thread runs off its end; it runs no driver code any more, so it is waited for
+                try {
+                    t.join(EXITING_JOIN_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                if (!t.isAlive()) {
+                    continue;
+                }
+                exiting = ", still exiting " + EXITING_JOIN_MILLIS + " ms after it was seen in its exit";
+            }
+            StackTraceElement[] stack = t.getStackTrace();
+            String where = stack.length == 0 ? "" : ", " + t.getState() + " in " + Site.format(
+                    java.util.Arrays.stream(stack).filter(e -> !e.getClassName().startsWith("java.")
+                            && !e.getClassName().startsWith("jdk.")).findFirst().orElse(stack[0]));
             leaked.add("'" + t.getName() + "' (" + (at != null ? "started at " + at : "started by a thread pool or the JDK "
-                    + "on the driver's behalf") + ")");
+                    + "on the driver's behalf") + where + exiting + ")");
         }
         return leaked;
+    }
+
+    /** How long a pool worker past its last task is waited for before it counts as left running. */
+    static final long EXITING_JOIN_MILLIS = 5_000;
+
+    /**
+     * Whether a thread is on its way out with no driver code left to run: a pool worker in its exit
+     * ({@code ThreadPoolExecutor.processWorkerExit}, {@code ForkJoinPool.deregisterWorker}) or a thread in
+     * {@code Thread.exit}.
+     */
+    static boolean isExiting(Thread t) {
+        return java.util.Arrays.stream(t.getStackTrace()).anyMatch(e ->
+                e.getClassName().equals("java.util.concurrent.ThreadPoolExecutor") && e.getMethodName().equals("processWorkerExit")
+                || e.getClassName().equals("java.util.concurrent.ForkJoinPool") && e.getMethodName().equals("deregisterWorker")
+                || e.getClassName().equals("java.lang.Thread") && e.getMethodName().equals("exit"));
     }
 
     /** Threads of the kit's own libraries, which are not the driver's: JUnit's timeouts, Awaitility's polls. */
