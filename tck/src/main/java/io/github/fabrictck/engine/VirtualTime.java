@@ -64,6 +64,11 @@ public final class VirtualTime {
         this(run, settle, true);
     }
 
+    /** How long, in wall time, the driver may take to become idle after an event. */
+    public Duration settle() {
+        return settle;
+    }
+
     private VirtualTime(WindowRun run, Duration settle, boolean strict) {
         this.run = run;
         this.settle = settle;
