@@ -102,6 +102,24 @@ class Pr227InterleavingTest {
         assertOutcome(outcome, CLEANUP_WAIT_LINE.containsKey(SELECTED));
     }
 
+    /** 20 runs each: the version before PR #227 hangs in every run, the version with it in none; times are printed. */
+    @Test
+    void pr227InterleavingTwentyOfTwenty() throws InterruptedException {
+        for (String version : List.of(BEFORE_PR227.get(0), table().get(1))) {
+            long[] millis = new long[20];
+            for (int i = 0; i < millis.length; i++) {
+                long start = System.nanoTime();
+                NettyEventLoop.Outcome outcome = pr227Interleaving(version);
+                millis[i] = (System.nanoTime() - start) / 1_000_000;
+                assertOutcome(outcome, BEFORE_PR227.contains(version));
+            }
+            Arrays.sort(millis);
+            System.out.println("PR #227 interleaving, " + version + ": 20 of 20 " + (BEFORE_PR227.contains(version)
+                ? "hang" : "terminate") + "; ms per run (class loading included) median " + millis[10] + ", max "
+                + millis[19]);
+        }
+    }
+
     /**
      * Without a hold: three tasks from another thread, each while the loop sleeps in the kernel, run; each wakeup and
      * shutdownGracefully's write the loop's own eventfd once; the loop terminates.
