@@ -10,16 +10,20 @@ import java.util.function.Predicate;
  * The points of Netty's event loop where a test can hold a thread: its calls to {@code AtomicLong} (the loop's
  * {@code nextWakeupNanos}: {@code set} when it announces how long it will sleep, {@code get}/{@code getAndSet} when it
  * takes itself awake, and {@code getAndSet} in {@code wakeup()} on the waking thread). {@link NativeRedirect} turns each
- * such call in {@code IOUringEventLoop} into a call to the static method here, which performs the call and then reports
- * the point; a {@link Hold} whose predicate matches keeps the thread there until it is released.
+ * such call in {@code IOUringEventLoop} into a call to the static method here, which reports the point before and
+ * after it performs the call; a {@link Hold} whose predicate matches keeps the thread there until it is released.
  */
 public final class LoopPoints {
 
-    /** A point reached: the method and source line of the call, the call, the thread and the value it set or read. */
-    public record Reached(String method, int line, String call, String thread, long value) {
+    /**
+     * A point reached: the method and source line of the call, the call, whether the thread is before or after it,
+     * the thread, and the value it sets (before) or the value it set or read (after).
+     */
+    public record Reached(String method, int line, String call, boolean before, String thread, long value) {
         @Override
         public String toString() {
-            return thread + ": IOUringEventLoop." + method + ":" + line + " nextWakeupNanos." + call + " -> " + value;
+            return thread + ": IOUringEventLoop." + method + ":" + line + (before ? " before " : " ") + "nextWakeupNanos."
+                + call + (before ? "(" + value + ")" : " -> " + value);
         }
     }
 
@@ -62,17 +66,19 @@ public final class LoopPoints {
         return h;
     }
 
-    /** Every point reached so far, in order. */
+    /** Every call made so far (after it was made), in order. */
     public synchronized List<Reached> trace() {
         return List.copyOf(trace);
     }
 
-    private void reached(String site, String call, long value) {
+    private void reached(String site, String call, boolean before, long value) {
         int colon = site.indexOf(':');
-        Reached r = new Reached(site.substring(0, colon), Integer.parseInt(site.substring(colon + 1)), call,
+        Reached r = new Reached(site.substring(0, colon), Integer.parseInt(site.substring(colon + 1)), call, before,
             Thread.currentThread().getName(), value);
         synchronized (this) {
-            trace.add(r);
+            if (!before) {
+                trace.add(r);
+            }
             for (Hold h : holds) {
                 if (h.held == null && h.where.test(r)) {
                     h.held = r;
@@ -99,19 +105,25 @@ public final class LoopPoints {
     // ---- the redirected call sites (site = "method:line") ----
 
     public static void set(AtomicLong a, long value, String site, Class<?> caller) {
+        LoopPoints points = NettyUringLoader.of(caller).points();
+        points.reached(site, "set", true, value);
         a.set(value);
-        NettyUringLoader.of(caller).points().reached(site, "set", value);
+        points.reached(site, "set", false, value);
     }
 
     public static long get(AtomicLong a, String site, Class<?> caller) {
+        LoopPoints points = NettyUringLoader.of(caller).points();
+        points.reached(site, "get", true, 0);
         long value = a.get();
-        NettyUringLoader.of(caller).points().reached(site, "get", value);
+        points.reached(site, "get", false, value);
         return value;
     }
 
     public static long getAndSet(AtomicLong a, long value, String site, Class<?> caller) {
+        LoopPoints points = NettyUringLoader.of(caller).points();
+        points.reached(site, "getAndSet", true, value);
         long old = a.getAndSet(value);
-        NettyUringLoader.of(caller).points().reached(site, "getAndSet", old);
+        points.reached(site, "getAndSet", false, old);
         return old;
     }
 }

@@ -17,13 +17,18 @@ public final class NettyEventLoop implements AutoCloseable {
 
     static final String EVENT_LOOP_CLASS = NativeRedirect.EVENT_LOOP.replace('/', '.');
 
-    /** How the loop thread ended a run: terminated, or waiting forever in the kernel at {@code frame}. */
+    /**
+     * How the loop thread ended a run: terminated, or waiting forever in the kernel at {@code frame}, with the SQEs
+     * Netty had queued in its submission ring and never published to the kernel.
+     */
     public record Outcome(String version, String uringSha256, boolean terminated, String frame, String kernelState,
-                          List<SimulatedUring.EventFdWrite> eventFdWrites, List<LoopPoints.Reached> trace) {
+                          List<String> unpublishedSqes, List<SimulatedUring.EventFdWrite> eventFdWrites,
+                          List<LoopPoints.Reached> trace) {
         @Override
         public String toString() {
             return "Netty io_uring " + version + " (sha256 " + uringSha256 + "): "
-                + (terminated ? "the loop thread terminated" : "the loop thread hangs at " + frame + "; " + kernelState)
+                + (terminated ? "the loop thread terminated" : "the loop thread hangs at " + frame + "; " + kernelState
+                    + "; queued by Netty, never published to the kernel: " + unpublishedSqes)
                 + "; eventfd writes " + eventFdWrites;
         }
     }
@@ -60,24 +65,40 @@ public final class NettyEventLoop implements AutoCloseable {
         });
     }
 
-    /** Runs a first task (which starts the loop thread) and returns the loop thread once it ran it. */
-    public Thread start(Duration guard) {
-        CompletableFuture<Thread> started = new CompletableFuture<>();
-        execute(() -> started.complete(Thread.currentThread()));
-        return started.orTimeout(guard.toMillis(), TimeUnit.MILLISECONDS).join();
+    /**
+     * Runs {@code firstTask} as the loop's first task, which starts the loop thread, and returns the loop thread. The
+     * thread is held before its first {@code nextWakeupNanos.set} in {@code run()} until {@code execute} has returned,
+     * so the first task's wakeup finds the loop awake and writes no eventfd, in every run.
+     */
+    public Thread start(Runnable firstTask, Duration guard) {
+        LoopPoints.Hold beforeFirstAnnouncement = loader.points().hold(r -> r.method().equals("run")
+            && r.call().equals("set") && r.before());
+        CompletableFuture<Thread> ran = new CompletableFuture<>();
+        execute(() -> {
+            firstTask.run();
+            ran.complete(Thread.currentThread());
+        });
+        if (beforeFirstAnnouncement.awaitHeld(guard) == null) {
+            throw new IllegalStateException("the loop thread never reached run()");
+        }
+        beforeFirstAnnouncement.release();
+        return ran.orTimeout(guard.toMillis(), TimeUnit.MILLISECONDS).join();
     }
 
     /**
-     * Executes a task on the loop that places a hold on the loop thread's next {@code nextWakeupNanos.set} in
-     * {@code run()}: the loop is held where it has announced its sleep and not yet looked at its task queue.
+     * Places a hold on the calling loop thread's next {@code nextWakeupNanos.set} in {@code run()} (after the call): the
+     * loop is held where it has announced its sleep and not yet looked at its task queue. Call it in a task on the loop.
      */
+    public LoopPoints.Hold holdAtNextSleepAnnouncement() {
+        String me = Thread.currentThread().getName();
+        return loader.points().hold(r -> r.thread().equals(me) && r.method().equals("run") && r.call().equals("set")
+            && !r.before());
+    }
+
+    /** Executes a task on the loop that places {@link #holdAtNextSleepAnnouncement()} and returns the hold. */
     public LoopPoints.Hold holdAtNextSleepAnnouncement(Duration guard) {
         CompletableFuture<LoopPoints.Hold> placed = new CompletableFuture<>();
-        execute(() -> {
-            String me = Thread.currentThread().getName();
-            placed.complete(loader.points().hold(r -> r.thread().equals(me) && r.method().equals("run")
-                && r.call().equals("set")));
-        });
+        execute(() -> placed.complete(holdAtNextSleepAnnouncement()));
         return placed.orTimeout(guard.toMillis(), TimeUnit.MILLISECONDS).join();
     }
 
@@ -101,14 +122,14 @@ public final class NettyEventLoop implements AutoCloseable {
         SimulatedUring kernel = loader.kernel();
         while (true) {
             if (t.getState() == Thread.State.TERMINATED) {
-                return outcome(true, null, "");
+                return outcome(true, null, "", List.of());
             }
             if (kernel.waitsForever(t)) {
                 String frame = Arrays.stream(t.getStackTrace())
                     .filter(f -> f.getClassName().equals(EVENT_LOOP_CLASS)).findFirst()
                     .map(f -> f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber()
                         + ")").orElse("?");
-                return outcome(false, frame, kernel.describeWait(t));
+                return outcome(false, frame, kernel.describeWait(t), kernel.unpublished(t, submissionQueueTail()));
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the loop thread neither terminated nor waits forever in the kernel: "
@@ -137,8 +158,24 @@ public final class NettyEventLoop implements AutoCloseable {
         return endedWith;
     }
 
-    private Outcome outcome(boolean terminated, String frame, String kernelState) {
-        return new Outcome(loader.version(), loader.uringSha256(), terminated, frame, kernelState,
+    private Outcome outcome(boolean terminated, String frame, String kernelState, List<String> unpublished) {
+        return new Outcome(loader.version(), loader.uringSha256(), terminated, frame, kernelState, unpublished,
             loader.kernel().journal(), loader.points().trace());
+    }
+
+    /** The tail Netty's IOUringSubmissionQueue has written up to (its own field; the ring's is only set on submit). */
+    private int submissionQueueTail() {
+        try {
+            Object ringBuffer = field(loop, "ringBuffer");
+            return (Integer) field(field(ringBuffer, "ioUringSubmissionQueue"), "tail");
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Netty's IOUringSubmissionQueue changed shape", e);
+        }
+    }
+
+    private static Object field(Object o, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = o.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(o);
     }
 }

@@ -292,6 +292,25 @@ public final class SimulatedUring {
             + " SQE(s) published and not submitted";
     }
 
+    /**
+     * The SQEs written into the ring {@code thread} waits on beyond the tail published in shared memory, up to the
+     * submitter's own tail {@code writtenTail}: queued, never visible to the kernel.
+     */
+    public synchronized List<String> unpublished(Thread thread, int writtenTail) {
+        Ring r = blocked.get(thread);
+        List<String> sqes = new ArrayList<>();
+        if (r != null) {
+            for (int t = UNSAFE.getIntVolatile(null, r.rings + SQ_TAIL); t != writtenTail; t++) {
+                int index = UNSAFE.getInt(r.rings + r.sqArray + 4L * (t & (r.sqEntries - 1)));
+                long sqe = r.sqes + (long) SQE_SIZE * index;
+                int fd = UNSAFE.getInt(sqe + 4);
+                byte op = UNSAFE.getByte(sqe);
+                sqes.add((op == OP_READ ? "READ" : "op " + op) + " fd " + fd + " (" + fds.getOrDefault(fd, "closed") + ")");
+            }
+        }
+        return sqes;
+    }
+
     /** Wakes every thread blocked in io_uring_enter with {@code -EBADF}: tears down a test's stuck loop. */
     public synchronized void abort() {
         aborted = true;
