@@ -58,7 +58,8 @@ public final class SimulatedUring {
     private static final int MAX_ENTRIES = 32768;
     private static final int FIRST_FD = 3;
 
-    private static final Unsafe UNSAFE = unsafe();
+    /** Off-heap memory, as Netty reaches it too (PlatformDependent); package-private for the kernel's own tests. */
+    static final Unsafe UNSAFE = unsafe();
 
     private final Map<Integer, Object> fds = new TreeMap<>();
     private final Set<Integer> closedNumbers = new HashSet<>();

@@ -2,7 +2,6 @@ package io.github.fabrictck.adapters.nettyuring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +11,7 @@ import sun.misc.Unsafe;
 /** The simulated kernel alone, driven as Netty drives it: SQEs written into its rings, the tail published, enter. */
 class SimulatedUringTest {
 
-    private static final Unsafe UNSAFE = unsafe();
+    private static final Unsafe UNSAFE = SimulatedUring.UNSAFE;
 
     private final SimulatedUring kernel = new SimulatedUring();
     private final long[][] ring = kernel.setup(4);
@@ -107,15 +106,5 @@ class SimulatedUringTest {
         }
         UNSAFE.putIntVolatile(null, cq[0], head);
         return out;
-    }
-
-    private static Unsafe unsafe() {
-        try {
-            Field f = Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            return (Unsafe) f.get(null);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
     }
 }
