@@ -102,11 +102,16 @@ public final class NettyEventLoop implements AutoCloseable {
         return placed.orTimeout(guard.toMillis(), TimeUnit.MILLISECONDS).join();
     }
 
-    /** {@code shutdownGracefully(0, 5, SECONDS)}: no quiet period (a quiet period only lengthens the same path). */
+    /** {@code shutdownGracefully(0, 5, SECONDS)}: no quiet period. */
     public void shutdownGracefully() {
+        shutdownGracefully(Duration.ZERO);
+    }
+
+    /** {@code shutdownGracefully(quietPeriod, 5 s)}. */
+    public void shutdownGracefully(Duration quietPeriod) {
         try {
             loop.getClass().getMethod("shutdownGracefully", long.class, long.class, TimeUnit.class)
-                .invoke(loop, 0L, 5L, TimeUnit.SECONDS);
+                .invoke(loop, quietPeriod.toMillis(), 5_000L, TimeUnit.MILLISECONDS);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
