@@ -503,7 +503,7 @@ public final class WindowRun {
                 if (!t.isAlive()) {
                     continue;
                 }
-                exiting = ", still exiting " + EXITING_JOIN_MILLIS + " ms after it was seen in its exit";
+                exiting = ", still alive " + EXITING_JOIN_MILLIS + " ms after it was seen in its exit or with no frames";
             }
             StackTraceElement[] stack = t.getStackTrace();
             String where = stack.length == 0 ? "" : ", " + t.getState() + " in " + Site.format(
@@ -521,10 +521,12 @@ public final class WindowRun {
     /**
      * Whether a thread is on its way out with no driver code left to run: a pool worker in its exit
      * ({@code ThreadPoolExecutor.processWorkerExit}, {@code ForkJoinPool.deregisterWorker}) or a thread in
-     * {@code Thread.exit}.
+     * {@code Thread.exit}, or a thread with no frames (past its {@code run}: zoo-cq-pool-shutdown's worker, seen so in 1
+     * of 40 runs right after {@code awaitTermination} returned).
      */
     static boolean isExiting(Thread t) {
-        return java.util.Arrays.stream(t.getStackTrace()).anyMatch(e ->
+        StackTraceElement[] stack = t.getStackTrace();
+        return stack.length == 0 || java.util.Arrays.stream(stack).anyMatch(e ->
                 e.getClassName().equals("java.util.concurrent.ThreadPoolExecutor") && e.getMethodName().equals("processWorkerExit")
                 || e.getClassName().equals("java.util.concurrent.ForkJoinPool") && e.getMethodName().equals("deregisterWorker")
                 || e.getClassName().equals("java.lang.Thread") && e.getMethodName().equals("exit"));
