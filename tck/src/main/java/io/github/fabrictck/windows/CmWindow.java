@@ -294,12 +294,17 @@ public final class CmWindow extends WindowFixture {
     }
 
     /**
-     * Whether the driver stays idle, with {@code call} not done and no driver activity, over three looks 10 ms apart
-     * of wall time: a hang is for ever, so this costs a true one 30 ms; a connect() that had just returned on a loaded
+     * Whether the driver stays idle, with {@code call} not done, the application's thread still inside the endpoint's
+     * code and no driver activity, over three looks 10 ms apart of wall time: a hang is for ever, so this costs a true one 30 ms; a connect() that had just returned on a loaded
      * machine (its thread idle again before the kit saw the call done) was once judged hung (sample, CS-3/cm, 1 of 6
      * trials, in a fresh build).
      */
     private boolean stillIdle(CompletableFuture<?> call) {
+        // a fact first: a connect() still in progress has the endpoint's frame on the application's stack; without it
+        // the call has returned and the application's thread is on its way back to the kit, however loaded the machine
+        if (!inEndpoint(app.thread())) {
+            return false;
+        }
         long epoch = run.epoch();
         for (int look = 0; look < 3; look++) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
@@ -308,6 +313,29 @@ public final class CmWindow extends WindowFixture {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether a frame of the trial's endpoint's class, a superclass or interface of it (an inherited or default
+     * {@code connect}), or a class nested in one of them, is on {@code t}'s stack.
+     */
+    private boolean inEndpoint(Thread t) {
+        CmEndpoint ep = endpoint;
+        if (ep == null) {
+            return false;
+        }
+        Set<String> names = new java.util.HashSet<>();
+        List<Class<?>> todo = new ArrayList<>(List.of(ep.getClass()));
+        while (!todo.isEmpty()) {
+            Class<?> c = todo.remove(todo.size() - 1);
+            if (c == null || c == Object.class || !names.add(c.getName())) {
+                continue;
+            }
+            todo.add(c.getSuperclass());
+            todo.addAll(Arrays.asList(c.getInterfaces()));
+        }
+        return Arrays.stream(t.getStackTrace()).map(StackTraceElement::getClassName).anyMatch(n -> names.contains(n)
+                || n.indexOf('$') > 0 && names.contains(n.substring(0, n.indexOf('$'))));
     }
 
     /** Closes the trial's endpoint, letting the timed waits of the connection manager and the device pass. */
