@@ -506,9 +506,8 @@ public final class WindowRun {
                 exiting = ", still alive " + EXITING_JOIN_MILLIS + " ms after it was seen in its exit or with no frames";
             }
             StackTraceElement[] stack = t.getStackTrace();
-            String where = stack.length == 0 ? "" : ", " + t.getState() + " in " + Site.format(
-                    java.util.Arrays.stream(stack).filter(e -> !e.getClassName().startsWith("java.")
-                            && !e.getClassName().startsWith("jdk.")).findFirst().orElse(stack[0]));
+            StackTraceElement frame = stack.length == 0 ? null : driverFrame(stack);
+            String where = stack.length == 0 ? "" : ", " + t.getState() + " in " + Site.format(frame != null ? frame : stack[0]);
             leaked.add("'" + t.getName() + "' (" + (at != null ? "started at " + at : "started by a thread pool or the JDK "
                     + "on the driver's behalf") + where + exiting + ")");
         }

@@ -29,8 +29,11 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -690,10 +693,10 @@ public final class SimulatedSetup implements AutoCloseable {
         }
 
         void close() {
-            List<java.util.concurrent.CompletableFuture<Void>> closing = new ArrayList<>();
+            List<CompletableFuture<Void>> closing = new ArrayList<>();
             for (End e : List.of(clientEnd, serverEnd)) {
                 if (e.endpoint != null) {
-                    java.util.concurrent.CompletableFuture<Void> returned = new java.util.concurrent.CompletableFuture<>();
+                    CompletableFuture<Void> returned = new CompletableFuture<>();
                     e.side.app.execute(() -> {
                         try {
                             e.endpoint.close();
@@ -708,9 +711,9 @@ public final class SimulatedSetup implements AutoCloseable {
             // idle ran into the next trial (review6-cs-wheel's CS-3, under load); a close() that does not return within
             // the settle bound is left as before, and the trace says so
             try {
-                java.util.concurrent.CompletableFuture.allOf(closing.toArray(java.util.concurrent.CompletableFuture[]::new))
-                        .get(time.settle().toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new))
+                        .get(time.settle().toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
                 run.trace().add("kit", "an endpoint's close() had not returned " + time.settle().toMillis()
                         + " ms after the trial ended", null);
             } catch (InterruptedException e) {

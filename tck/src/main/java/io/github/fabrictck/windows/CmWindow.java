@@ -294,10 +294,10 @@ public final class CmWindow extends WindowFixture {
     }
 
     /**
-     * Whether the driver stays idle, with {@code call} not done, the application's thread still inside the endpoint's
-     * code and no driver activity, over three looks 10 ms apart of wall time: a hang is for ever, so this costs a true one 30 ms; a connect() that had just returned on a loaded
-     * machine (its thread idle again before the kit saw the call done) was once judged hung (sample, CS-3/cm, 1 of 6
-     * trials, in a fresh build).
+     * Whether the driver stays idle, with {@code call} not done, the application's thread still inside the
+     * endpoint's code and no driver activity, over three looks 10 ms apart of wall time: a hang is for ever, so this
+     * costs a true one 30 ms; a connect() that had just returned on a loaded machine (its thread idle again before
+     * the kit saw the call done) was once judged hung (sample, CS-3/cm, 1 of 6 trials, in a fresh build).
      */
     private boolean stillIdle(CompletableFuture<?> call) {
         // a fact first: a connect() still in progress has the endpoint's frame on the application's stack; without it

@@ -111,10 +111,7 @@ class HS1CrossingHellos {
         boolean dataDuringHold = response.isHolding() && !w.fabric().wires(x -> x.from().equals(bId)
                 && x.to().equals(aId) && x.handled() && x.message().kind() == WireMessage.Kind.DATA).isEmpty();
         if (!dataDuringHold) {
-            boolean bAnswered = !w.fabric().wires(x -> x.from().equals(bId) && x.to().equals(aId)
-                    && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty();
-            boolean aAnswered = !w.fabric().wires(x -> x.from().equals(aId) && x.to().equals(bId)
-                    && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty();
+            boolean aAnswered = w.answered(a, b);
             if (!response.isReached() && aAnswered && w.fabric().helloRequests(aId, bId) == 0) {
                 response.release();
                 judge(w, a, b);
@@ -122,13 +119,12 @@ class HS1CrossingHellos {
                         + (bId.compareTo(aId) < 0 ? "lower" : "higher") + " id, though both applications sent in the "
                         + "same instant; it answered B's: only B's hello went out, so the hellos cannot cross in this order");
             }
-            if (!response.isReached() && !bAnswered && aAnswered) {
+            if (!response.isReached() && !w.answered(b, a) && aAnswered) {
                 response.release();
                 judge(w, a, b);
                 throw w.notApplicable("B (" + bId + ") left A's crossing hello request unanswered and A (" + aId
-                        + ") answered B's: the tie-break lets the " + (bId.compareTo(aId) < 0 ? "lower" : "higher")
-                        + " id's request win, so A's handshake is done by its own answer and no hello response of B "
-                        + "is left for B's data to overtake in this order");
+                        + ") answered B's: " + HsWindow.tieBreak(b, a) + ", so A's handshake is done by its own answer "
+                        + "and no hello response of B is left for B's data to overtake in this order");
             }
             throw new WindowNotOpened("B's data did not reach A while A's processing of B's hellos was held");
         }

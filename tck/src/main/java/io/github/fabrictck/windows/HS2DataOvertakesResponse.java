@@ -101,14 +101,11 @@ class HS2DataOvertakesResponse {
                     + "held back, though its application had sent: B holds its data until its own side of the "
                     + "handshake with A is done (" + answer + "), so its data cannot overtake its response in this order");
         }
-        if (w.fabric().parkedCount() == 0 && w.fabric().wires(x -> x.from().equals(bId) && x.to().equals(aId)
-                && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty()
-                && w.fabric().helloRequests(bId, aId) > 0 && !w.fabric().wires(x -> x.from().equals(aId)
-                && x.to().equals(bId) && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty()) {
+        if (w.fabric().parkedCount() == 0 && w.tieBreakWonBy(b, a)) {
             judge(w, a, b);
             throw w.notApplicable("B (" + bId + ") left A (" + aId + ")'s hello request unanswered and sent one of its own, "
-                    + "which A answered: the tie-break lets the " + (bId.compareTo(aId) < 0 ? "lower" : "higher") + " id's "
-                    + "request win, so B sends no hello response to A for its data to overtake in this order");
+                    + "which A answered: " + HsWindow.tieBreak(b, a) + ", so B sends no hello response to A for its data "
+                    + "to overtake in this order");
         }
         if (w.fabric().parkedCount() == 0 || w.fabric().wires(x -> x.from().equals(bId) && x.handled()
                 && x.message().kind() == WireMessage.Kind.DATA).isEmpty()) {

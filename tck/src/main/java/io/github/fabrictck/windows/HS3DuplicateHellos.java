@@ -4,7 +4,6 @@ import io.github.fabrictck.engine.VirtualTime;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
 import io.github.fabrictck.spi.Family;
-import io.github.fabrictck.spi.hs.WireMessage;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -95,15 +94,11 @@ class HS3DuplicateHellos {
                         + HsWindow.HORIZON_S + " s of virtual time): its hello timeout, if it has one, is lazy and is "
                         + "judged where it fires, on the next send or receive, so no timeouts can fire together here");
             }
-            if (w.fabric().parkedCount() == 0 && w.fabric().wires(x -> x.from().equals(b.id()) && x.to().equals(a.id())
-                    && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty()
-                    && w.fabric().helloRequests(b.id(), a.id()) > 0 && !w.fabric().wires(x -> x.from().equals(a.id())
-                    && x.to().equals(b.id()) && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty()) {
+            if (w.fabric().parkedCount() == 0 && w.tieBreakWonBy(b, a)) {
                 judge(w, a, b);
                 return "B (" + b.id() + ") left A (" + a.id() + ")'s hello request unanswered and sent one of its own, "
-                        + "which A answered: the tie-break lets the " + (b.id().compareTo(a.id()) < 0 ? "lower" : "higher")
-                        + " id's request win, so A's handshake completed without a response of B to hold back and no "
-                        + "hello timeout of A's fired";
+                        + "which A answered: " + HsWindow.tieBreak(b, a) + ", so A's handshake completed without a "
+                        + "response of B to hold back and no hello timeout of A's fired";
             }
             throw new WindowNotOpened("A never timed out while B's hello responses were held back for " + HsWindow.HORIZON_S
                     + " s of virtual time, though it armed " + (a.timersArmed() - armedBefore) + " timer(s) of "

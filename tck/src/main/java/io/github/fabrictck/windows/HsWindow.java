@@ -132,6 +132,25 @@ public final class HsWindow extends WindowFixture {
         }
     }
 
+    /** Whether {@code from} has put a hello response to {@code to} on the wire (delivered, parked or on its way). */
+    public boolean answered(Peer from, Peer to) {
+        return !fabric.wires(x -> x.from().equals(from.id()) && x.to().equals(to.id())
+                && x.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty();
+    }
+
+    /**
+     * Whether the handshake between A and B was settled by a tie-break in B's favour: B left A's hello request
+     * unanswered and sent one of its own, which A answered. Then B sends no hello response to A in this order.
+     */
+    public boolean tieBreakWonBy(Peer b, Peer a) {
+        return !answered(b, a) && answered(a, b) && fabric.helloRequests(b.id(), a.id()) > 0;
+    }
+
+    /** The tie-break of {@link #tieBreakWonBy} in words: {@code the tie-break lets the lower id's request win}. */
+    static String tieBreak(Peer b, Peer a) {
+        return "the tie-break lets the " + (b.id().compareTo(a.id()) < 0 ? "lower" : "higher") + " id's request win";
+    }
+
     /** Runs virtual time until nothing is left to happen within the horizon. */
     public void settle() {
         runUntil(() -> false);
