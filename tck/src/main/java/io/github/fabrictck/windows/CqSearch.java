@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -126,7 +127,8 @@ final class CqSearch {
     CqSearch scenario(String scenarioName, Supplier<Plan> scenario, Predicate<String> placeOn) {
         firstRunStalls = List.of();
         List<Hit> hits = trial(scenarioName, scenario.get(), null);
-        List<Hit> placements = placements(hits, placeOn);
+        String memoKey = title + " / " + scenarioName;
+        List<Hit> placements = firstTried(placements(hits, placeOn), OPENED_BEFORE.getOrDefault(memoKey, Set.of()));
         if (placements.isEmpty() && !firstRunStalls.isEmpty()) {
             // the scenario's own hold (a re-arming thread held inside the driver's lock) kept the threads to place
             // from reaching any point: they waited for that lock, and the completion landed and was judged there
@@ -140,9 +142,48 @@ final class CqSearch {
                 untried++;
                 continue; // each costs the point timeout: the kit says so rather than spend the window's time
             }
-            trial(scenarioName, scenario.get(), h);
+            try {
+                trial(scenarioName, scenario.get(), h);
+            } catch (RuntimeException | Error e) {
+                if (WindowExtension.translate(e) instanceof io.github.fabrictck.engine.InvariantViolation) {
+                    OPENED_BEFORE.computeIfAbsent(memoKey, k -> ConcurrentHashMap.newKeySet()).add(h.describe());
+                }
+                throw e;
+            }
         }
         return this;
+    }
+
+    /**
+     * Placements that made a FAIL in an earlier run of the same window variant and scenario in this fork (a
+     * repeat, or the next round of a sharded run), by {@link Hit#describe()}: they are tried first. The set of
+     * placements tried is the same; only a broken driver's FAIL comes sooner. Kept in the fork's memory only: a file
+     * would be one more input that a driver or the build could forge to reorder the search.
+     */
+    private static final Map<String, Set<String>> OPENED_BEFORE = new ConcurrentHashMap<>();
+
+    /**
+     * The same placements, in the order most likely to open the window first: those that opened it before
+     * ({@code before}), then the calls to the device (re-arm, poll, post, wait for an event), then locks, waits and
+     * wakes, then SPI entries and exits, then atomic variables; within each, the threads in turn as
+     * {@link #placements} took them.
+     */
+    static List<Hit> firstTried(List<Hit> placements, Set<String> before) {
+        List<Hit> out = new ArrayList<>(placements.size());
+        placements.stream().filter(h -> before.contains(h.describe())).forEach(out::add);
+        for (int tier = 0; tier < 4; tier++) {
+            int t = tier;
+            placements.stream().filter(h -> !before.contains(h.describe()) && tier(h) == t).forEach(out::add);
+        }
+        return out;
+    }
+
+    private static int tier(Hit h) {
+        return switch (h.point().kind()) {
+            case ENVIRONMENT_CALL -> 0;
+            case SYNC_CALL -> isPlainAtomic(h) ? 3 : 1;
+            case SPI_ENTRY, SPI_EXIT -> 2;
+        };
     }
 
     /** After this many placements of one scenario whose threads did not settle, the others are not tried. */

@@ -65,4 +65,20 @@ class CqSearchTest {
         assertEquals("CompletionQueue.requestNotify", placements.get(0).point().target());
         assertEquals(CqSearch.MAX_PLACEMENTS, placements.size());
     }
+
+    @Test
+    void theSamePlacementsAreTriedDeviceCallsFirstAndThoseThatFailedBeforeFirstOfAll() {
+        Hit enter = new Hit("device-interrupt", new Point(Point.Kind.SPI_ENTRY, "X.handle", "X.handle(X.java:1)"), false, 0);
+        Hit lock = new Hit("device-interrupt", new Point(Point.Kind.SYNC_CALL, "ReentrantLock.lock", "X.y(X.java:2)"), false, 0);
+        Hit counter = new Hit("device-interrupt", new Point(Point.Kind.SYNC_CALL, "AtomicLong.incrementAndGet",
+                "X.y(X.java:3)"), false, 0);
+        Hit poll = hit("device-interrupt", "CompletionQueue.poll", 0);
+        Hit arm = hit("device-interrupt", "CompletionQueue.requestNotify", 0);
+        List<Hit> placements = List.of(enter, counter, lock, poll, arm);
+
+        assertEquals(List.of(poll, arm, lock, enter, counter), CqSearch.firstTried(placements, java.util.Set.of()));
+        assertEquals(List.of(enter, poll, arm, lock, counter),
+                CqSearch.firstTried(placements, java.util.Set.of(enter.describe())),
+                "a placement that made a FAIL in an earlier run of the fork comes first; nothing is dropped");
+    }
 }
