@@ -12,6 +12,9 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
@@ -58,6 +61,48 @@ public final class Catalog {
      * shards judges them against the catalog they ran, whatever Maven's own properties say.
      */
     public static Catalog discover(boolean explorations) {
+        // the catalog is the kit's own classes: found once per JVM (a cold discovery loads the JUnit engine and every
+        // window, about a second on two shared cores; Maven's process asks several times, the fork once, early)
+        CompletableFuture<Catalog> found = DISCOVERED.computeIfAbsent(explorations, e -> new CompletableFuture<>());
+        if (!found.isDone() && CLAIMED.add(explorations)) {
+            try {
+                found.complete(find(explorations));
+            } catch (RuntimeException | Error e) {
+                DISCOVERED.remove(explorations, found);
+                CLAIMED.remove(explorations);
+                found.completeExceptionally(e);
+                throw e;
+            }
+        }
+        try {
+            return found.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            return find(explorations); // the background discovery failed: this caller finds it, and says why if it fails
+        }
+    }
+
+    private static final Map<Boolean, CompletableFuture<Catalog>> DISCOVERED = new ConcurrentHashMap<>();
+    private static final Set<Boolean> CLAIMED = ConcurrentHashMap.newKeySet();
+
+    /**
+     * Starts discovering the catalog of this run on a daemon thread of its own, so that it overlaps what the fork
+     * does before its first window (the handshake with Maven's process, the agent's start, the driver's loading);
+     * {@link #discover()} then takes it. Only the kit's classes are loaded by it: the driver's are in the driver's
+     * loader, which exists only once the agent started.
+     */
+    public static void discoverInBackground() {
+        Thread t = new Thread(() -> {
+            try {
+                discover();
+            } catch (RuntimeException | Error e) {
+                // the launcher's own call discovers again and reports it
+            }
+        }, "fabric-tck-catalog");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static Catalog find(boolean explorations) {
         TestPlan plan = LauncherFactory.create().discover(
                 LauncherDiscoveryRequestBuilder.request().selectors(selectPackage(PACKAGE)).build());
         List<Entry> found = new ArrayList<>();
