@@ -101,9 +101,7 @@ class EL1ShutdownSkipsSubmission {
         int opened = 0;
         int notReached = 0;
         int stalled = 0;
-        String firstOpened = null;
-        List<io.github.fabrictck.report.TraceEvent> openedTrace = List.of();
-        List<io.github.fabrictck.report.Evidence.Hold> openedHolds = List.of();
+        FirstOpened firstOpened = new FirstOpened();
         for (Hit p : placements) {
             ElWindow.Trial t = w.newTrial();
             trials++;
@@ -139,19 +137,12 @@ class EL1ShutdownSkipsSubmission {
             }
             run.opened(how);
             opened++;
-            if (firstOpened == null) {
-                firstOpened = how;
-                openedTrace = run.trace().events();
-                openedHolds = run.holdRecords();
-            }
+            firstOpened.record(run, how);
         }
         if (opened > 0) {
-            // the verdict shows the trial that first opened the window
-            run.trace().restart();
-            openedTrace.forEach(e -> run.trace().add(e.thread(), e.event(), e.at()));
-            run.restoreHoldRecords(openedHolds);
+            firstOpened.restore(run);
             run.opened(opened + " of " + placements.size() + " placements opened the window, the loop ended in each; "
-                    + "first: " + firstOpened + (stalled == 0 ? "" : "; in " + stalled + " more, shutdownGracefully() "
+                    + "first: " + firstOpened.how() + (stalled == 0 ? "" : "; in " + stalled + " more, shutdownGracefully() "
                     + "waited for the held loop thread and the loop ended too"));
             return;
         }
