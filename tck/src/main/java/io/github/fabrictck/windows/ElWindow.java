@@ -91,6 +91,11 @@ public final class ElWindow extends WindowFixture {
             return ring;
         }
 
+        /** The driver's event loop, or {@code null} before {@link #open()} returned one. */
+        EventLoop loop() {
+            return loop;
+        }
+
         /** Places a hold that is released when the trial ends. */
         Hold hold(String name, PointMatcher match) {
             Hold h = run.hold(name, match);
