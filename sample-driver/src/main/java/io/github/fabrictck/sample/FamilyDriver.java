@@ -11,6 +11,8 @@ import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
 import io.github.fabrictck.spi.cs.cm.CmEndpoint;
 import io.github.fabrictck.spi.cs.cm.CmLink;
+import io.github.fabrictck.spi.el.EventLoop;
+import io.github.fabrictck.spi.el.Ring;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.io.IOException;
@@ -35,6 +37,7 @@ abstract class FamilyDriver implements Driver {
     private final BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup;
     private Function<CompletionQueue, SharedCompletionQueueDriver> sharedQueue;
     private BiFunction<DriverContext, CmLink, CmEndpoint> connectionManager;
+    private BiFunction<DriverContext, Ring, EventLoop> eventLoop;
 
     FamilyDriver(String name, Function<QueuePair, CompletionQueueDriver> completionQueue,
                  BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
@@ -68,6 +71,12 @@ abstract class FamilyDriver implements Driver {
         return this;
     }
 
+    /** Also runs an event loop over an io_uring-style ring (SPI 5): the event-loop family. */
+    FamilyDriver withEventLoop(BiFunction<DriverContext, Ring, EventLoop> eventLoop) {
+        this.eventLoop = eventLoop;
+        return this;
+    }
+
     @Override
     public String name() {
         return name;
@@ -89,6 +98,9 @@ abstract class FamilyDriver implements Driver {
         }
         if (connectionSetup != null) {
             families.add(Family.CONNECTION_SETUP);
+        }
+        if (eventLoop != null) {
+            families.add(Family.EVENT_LOOP);
         }
         return families;
     }
@@ -125,6 +137,14 @@ abstract class FamilyDriver implements Driver {
     @Override
     public CmEndpoint openCmEndpoint(DriverContext context, CmLink link) {
         return connectionManager == null ? null : connectionManager.apply(context, link);
+    }
+
+    @Override
+    public EventLoop openEventLoop(DriverContext context, Ring ring) {
+        if (eventLoop == null) {
+            return Driver.super.openEventLoop(context, ring);
+        }
+        return eventLoop.apply(context, ring);
     }
 
     private static String readVersion() {

@@ -8,6 +8,8 @@ import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
 import io.github.fabrictck.spi.cs.cm.CmEndpoint;
 import io.github.fabrictck.spi.cs.cm.CmLink;
+import io.github.fabrictck.spi.el.EventLoop;
+import io.github.fabrictck.spi.el.Ring;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.util.Set;
@@ -32,9 +34,10 @@ public interface Driver {
      * 3 added {@link #openSharedCompletionQueue} and the status and queue pair of a
      * {@link io.github.fabrictck.spi.cq.Completion} (drivers of SPI 1 and 2 run unchanged); 4 added
      * {@link #openCmEndpoint} and {@code null} from {@link #openConnectionSetup} (drivers of SPI 1 to
-     * 3 run unchanged).
+     * 3 run unchanged); 5 added {@link Family#EVENT_LOOP} and {@link #openEventLoop} (drivers of SPI
+     * 1 to 4 run unchanged).
      */
-    int SPI_VERSION = 4;
+    int SPI_VERSION = 5;
 
     /**
      * The driver's name, as users select it with {@code -Dfabric-tck.driver=NAME}: lower case,
@@ -124,5 +127,22 @@ public interface Driver {
      */
     default CmEndpoint openCmEndpoint(DriverContext context, CmLink link) {
         return null;
+    }
+
+    /**
+     * Opens an event loop over a ring of the (simulated) kernel: a submission ring, a completion ring
+     * and eventfds, as io_uring has them. Called once per trial; the kit ends each loop with
+     * {@link EventLoop#shutdownGracefully()}.
+     *
+     * @param context threads, clock and timers the loop must use (the loop's own thread from its
+     *                thread factory)
+     * @param ring    the ring the loop submits to and waits on; the loop owns it from now on and
+     *                closes it when it ends
+     * @return the driver's event loop, ready to accept tasks
+     * @throws UnsupportedOperationException if the driver does not implement {@link Family#EVENT_LOOP}
+     * @since SPI 5
+     */
+    default EventLoop openEventLoop(DriverContext context, Ring ring) {
+        throw new UnsupportedOperationException(name() + " does not implement the event-loop family");
     }
 }

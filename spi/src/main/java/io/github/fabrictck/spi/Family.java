@@ -13,7 +13,14 @@ public enum Family {
      * Connection setup with fallback, or through an rdma_cm-style connection manager (CS-3/cm):
      * windows CS-1 to CS-3.
      */
-    CONNECTION_SETUP("connection-setup", "CS");
+    CONNECTION_SETUP("connection-setup", "CS"),
+    /**
+     * An io_uring-style event loop over a submission ring, a completion ring and an eventfd that
+     * wakes it: windows EL-1 onwards.
+     *
+     * @since SPI 5
+     */
+    EVENT_LOOP("event-loop", "EL");
 
     private final String id;
     private final String windowPrefix;

@@ -102,14 +102,12 @@ final class CqSearch {
     private int unsettled;
     private String firstUnsettled;
     private int untried;
-    private String firstOpened;
     private final Set<String> stalled = new LinkedHashSet<>();
     private final Set<String> unreachable = new LinkedHashSet<>();
     private int notReached;
     /** Threads of the current scenario's first run that waited for a lock a thread the plan held owned, in words. */
     private List<String> firstRunStalls = List.of();
-    private List<io.github.fabrictck.report.TraceEvent> openedTrace;
-    private List<io.github.fabrictck.report.Evidence.Hold> openedHolds;
+    private final FirstOpened firstOpened = new FirstOpened();
 
     CqSearch(CqWindow window, String title) {
         this.window = window;
@@ -269,11 +267,7 @@ final class CqSearch {
             // evidence only once the placement was judged: one that turned out unreachable leaves none
             run.opened(how);
             opened++;
-            if (firstOpened == null) {
-                firstOpened = how;
-                openedTrace = run.trace().events();
-                openedHolds = run.holdRecords();
-            }
+            firstOpened.record(run, how);
             return hits;
         } catch (CqTrial.NotSettled n) {
             if (placement == null) {
@@ -375,11 +369,9 @@ final class CqSearch {
                 + (untried == 0 ? "" : "; " + untried + " recorded point(s) were not tried (at most " + MAX_PLACEMENTS
                 + " placements per scenario, device, SPI and blocking calls first)");
         if (opened > 0) {
-            run.trace().restart();
-            openedTrace.forEach(e -> run.trace().add(e.thread(), e.event(), e.at()));
-            run.restoreHoldRecords(openedHolds);
+            firstOpened.restore(run);
             run.opened(opened + " of " + trials + " placements opened the window, the driver recovered in each; first: "
-                    + firstOpened + caveats);
+                    + firstOpened.how() + caveats);
             return;
         }
         if (judgedWithStall > 0) {

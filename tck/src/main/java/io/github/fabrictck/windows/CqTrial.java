@@ -181,6 +181,11 @@ public final class CqTrial implements AutoCloseable {
     }
 
     private <T> T result(String what, CompletableFuture<T> f, Duration timeout) {
+        return resultWithin(what, f, timeout);
+    }
+
+    /** The result of an application call; ERROR if it does not return in time or throws. */
+    static <T> T resultWithin(String what, CompletableFuture<T> f, Duration timeout) {
         try {
             return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
@@ -245,6 +250,11 @@ public final class CqTrial implements AutoCloseable {
      * @return the settled state, with the threads the kit's holds stall
      */
     public StuckDetector.Settle settle() {
+        return settle(run, session);
+    }
+
+    /** {@link #settle()} on the driver threads of any window (an event loop's too). */
+    static StuckDetector.Settle settle(WindowRun run, Session session) {
         long deadline = System.nanoTime() + session.pointTimeout().toNanos();
         List<Thread> threads = run.threads();
         long[] hitsBefore = new long[threads.size()];
@@ -289,6 +299,11 @@ public final class CqTrial implements AutoCloseable {
      * @return whether the hold was reached
      */
     public boolean reachedOrSettled(Hold hold) {
+        return reachedOrSettled(run, session, hold);
+    }
+
+    /** {@link #reachedOrSettled(Hold)} on the driver threads of any window. */
+    static boolean reachedOrSettled(WindowRun run, Session session, Hold hold) {
         long deadline = System.nanoTime() + session.pointTimeout().toNanos();
         while (!hold.isReached()) {
             if (run.misuse() != null) {

@@ -58,7 +58,7 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
         return type == CqWindow.class || type == SharedCqWindow.class || type == HsWindow.class || type == CsWindow.class
-                || type == CmWindow.class;
+                || type == CmWindow.class || type == ElWindow.class;
     }
 
     @Override
@@ -69,7 +69,8 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
         WindowFixture fixture = type == CqWindow.class ? new CqWindow(run, session)
                 : type == SharedCqWindow.class ? new SharedCqWindow(run, session)
                 : type == HsWindow.class ? new HsWindow(run, session)
-                : type == CmWindow.class ? new CmWindow(run, session) : new CsWindow(run, session);
+                : type == CmWindow.class ? new CmWindow(run, session)
+                : type == ElWindow.class ? new ElWindow(run, session) : new CsWindow(run, session);
         context.getStore(NS).put(WindowFixture.class, fixture);
         return fixture;
     }

@@ -67,7 +67,7 @@ class CatalogTest {
                 List.copyOf(WindowSelection.resolve(c, Set.of("cq"), Set.of("cq-1", "CQ-4"))));
         assertEquals(ids(w -> true), List.copyOf(WindowSelection.resolve(c, Set.of(), Set.of())));
         assertEquals(ids(w -> w.family() == io.github.fabrictck.spi.Family.PEER_HANDSHAKE),
-                List.copyOf(WindowSelection.resolve(c, Set.of(), Set.of("CQ", "connection-setup"))));
+                List.copyOf(WindowSelection.resolve(c, Set.of(), Set.of("CQ", "connection-setup", "EL"))));
         ConfigurationError empty = assertThrows(ConfigurationError.class,
                 () -> WindowSelection.resolve(c, Set.of("CQ-1"), Set.of("CQ")));
         assertTrue(empty.getMessage().startsWith("The window selection is empty"), empty.getMessage());

@@ -1,0 +1,142 @@
+package io.github.fabrictck.sample;
+
+import io.github.fabrictck.spi.DriverContext;
+import io.github.fabrictck.spi.el.Cqe;
+import io.github.fabrictck.spi.el.EventFd;
+import io.github.fabrictck.spi.el.EventLoop;
+import io.github.fabrictck.spi.el.Ring;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * An event loop over an io_uring-style ring in the shape of Netty's {@code IOUringEventLoop}: an eventfd
+ * READ in the ring is its wake interest; {@code nextWakeupNanos} announces that the loop will sleep, and a
+ * waker writes the eventfd only when it takes that announcement back; after a sleep taken back, the loop
+ * knows a write is on its way ({@code pendingWakeup}) and, before it closes the eventfd, waits for the
+ * READ's completion (Netty PR #10615). Whether the READ is submitted as soon as it is queued is the
+ * difference between {@code sample} (it is: Netty PR #227) and the known-broken {@code broken-el-1}
+ * (Netty 0.0.23.Final: it is only queued; the next {@code submitAndWait} submits it, and a loop that
+ * finds a task after announcing its sleep skips that wait and, shutting down, waits in
+ * {@code enter(0, 1)} for a READ that was never submitted).
+ */
+final class RingEventLoop implements EventLoop {
+
+    private static final long AWAKE = -1;
+    private static final long NONE = Long.MAX_VALUE;
+    private static final long EVENTFD_READ = 1;
+    private static final Runnable WAKEUP_TASK = () -> { };
+
+    private final Ring ring;
+    private final boolean submitsReadWhenQueued;
+    private final EventFd eventFd;
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final AtomicLong nextWakeupNanos = new AtomicLong(AWAKE);
+    private final Object accepting = new Object();
+    private final Thread thread;
+    /** Set under {@link #accepting}: no task is accepted once it is. */
+    private volatile boolean shuttingDown;
+    /** Loop thread only: an eventfd write is on its way (a waker took back the sleep announcement). */
+    private boolean pendingWakeup;
+
+    RingEventLoop(DriverContext context, Ring ring, boolean submitsReadWhenQueued) {
+        this.ring = ring;
+        this.submitsReadWhenQueued = submitsReadWhenQueued;
+        this.eventFd = ring.openEventFd();
+        this.thread = context.threadFactory().newThread(this::run);
+        thread.start();
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        synchronized (accepting) {
+            if (shuttingDown) {
+                throw new RejectedExecutionException("the event loop is shutting down");
+            }
+            tasks.add(task);
+        }
+        wakeup();
+    }
+
+    @Override
+    public void shutdownGracefully() {
+        synchronized (accepting) {
+            if (shuttingDown) {
+                return;
+            }
+            shuttingDown = true;
+            tasks.add(WAKEUP_TASK);
+        }
+        wakeup();
+    }
+
+    /** Writes the eventfd if the loop announced a sleep that nobody has taken back yet. */
+    private void wakeup() {
+        if (Thread.currentThread() != thread && nextWakeupNanos.getAndSet(AWAKE) != AWAKE) {
+            eventFd.write(1);
+        }
+    }
+
+    private void run() {
+        addEventFdRead();
+        while (true) {
+            nextWakeupNanos.set(NONE);
+            try {
+                if (tasks.isEmpty()) {
+                    submitAndWait();
+                }
+            } finally {
+                if (nextWakeupNanos.get() == AWAKE || nextWakeupNanos.getAndSet(AWAKE) == AWAKE) {
+                    pendingWakeup = true; // a waker took the announcement back: its write is on its way
+                }
+            }
+            processCompletions(true);
+            runAllTasks();
+            if (shuttingDown) {
+                runAllTasks(); // nothing is accepted any more: what is queued now is the last
+                cleanup();
+                return;
+            }
+        }
+    }
+
+    private void addEventFdRead() {
+        ring.queueRead(eventFd, EVENTFD_READ);
+        if (submitsReadWhenQueued) {
+            ring.submit();
+        }
+    }
+
+    /** Publishes what is queued, submits it and waits for one completion. */
+    private void submitAndWait() {
+        ring.enter(ring.publish(), 1);
+    }
+
+    private void processCompletions(boolean rearm) {
+        for (Cqe c = ring.poll(); c != null; c = ring.poll()) {
+            if (c.userData() == EVENTFD_READ) {
+                pendingWakeup = false;
+                if (rearm) {
+                    addEventFdRead();
+                }
+            }
+        }
+    }
+
+    private void runAllTasks() {
+        for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
+            task.run();
+        }
+    }
+
+    /** Waits for the READ a pending write completes before closing the eventfd, then closes the eventfd and the ring. */
+    private void cleanup() {
+        while (pendingWakeup) {
+            ring.enter(0, 1);
+            processCompletions(false);
+        }
+        eventFd.close();
+        ring.close();
+    }
+}

@@ -1,0 +1,184 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hit;
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.Point;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.sim.SimulatedRing;
+import io.github.fabrictck.spi.Family;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * EL-1 shutdown skips the eventfd READ's submission.
+ *
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below. This comment says how the window is forced.
+ *
+ * <p>The window finds its own points, as {@link CqSearch} does: a first run with no hold records every point the
+ * loop's threads pass while the application opens the loop and gives it a first task, and keeps, per thread, those
+ * up to the call of the ring's {@code enter} with which it first waited: the loop's way from queuing its wake
+ * interest to its first sleep (announcing it, looking at its task queue, submitting), whether its thread starts with
+ * the loop or with its first task. The run then goes on (a second task, {@code shutdownGracefully()}) and is judged.
+ * Then each kept point is tried in a fresh run on a fresh ring: the thread is held there, the application gives the
+ * first task, and once the thread is held gives a second and calls {@code shutdownGracefully()}, which returns; the
+ * thread is released and the final state judged: every loop thread ended, or one waits in the ring's {@code enter}
+ * for a completion nothing can post (no completion ready, no submitted entry a write or time could complete), a
+ * FAIL naming where it called {@code enter}. A loop that never waits in its ring has no sleep for the shutdown to
+ * race: NOT_APPLICABLE; a shutdown that waits for the held loop thread wherever it is held cannot land inside the
+ * window: NOT_APPLICABLE too.
+ */
+@Tag("EL-1")
+@RaceWindow(id = "EL-1", title = "shutdown skips the eventfd read's submission", family = Family.EVENT_LOOP,
+        source = "https://github.com/netty/netty-incubator-transport-io_uring/pull/227",
+        bug = "Netty's io_uring IOUringEventLoop up to 0.0.23.Final (netty-incubator-transport-io_uring issue #226, "
+                + "PR #227): \"short lived IOUringEventLoops can fail to shutdown, being stuck in the read-completion "
+                + "phase\": the loop queued its eventfd READ without submitting it, a task found after it announced its "
+                + "sleep made it skip the submitting wait, and cleanup() waited for the READ's completion forever; fixed "
+                + "in 0.0.24.Final by submitting right after queuing the read.",
+        interleaving = {
+            "the loop queues its eventfd READ in the submission ring and does not submit it",
+            "the loop runs its first task and announces that it will sleep (nextWakeupNanos.set)",
+            "another thread calls shutdownGracefully(): its wakeup task is queued and its wakeup writes the eventfd",
+            "the loop checks its task queue, finds the wakeup task and skips submitAndWait, the only call that would "
+                    + "have submitted the READ",
+            "the loop shuts down; cleanup() waits in io_uring_enter(0, 1) for the READ's completion",
+            "the READ was never submitted, so the eventfd write cannot complete it: the loop thread never ends"},
+        invariants = {ElWindow.ENDS, ElWindow.TASKS_RUN, ElWindow.RULES},
+        onFailure = "Submit the eventfd READ as soon as it is queued (Netty PR #227), or track whether it was submitted "
+                + "and submit it before any wait for its completion (Netty 4.2's IoUringIoHandler.drainEventFd); never "
+                + "wait in enter(0, n) for an entry you only queued.")
+class EL1ShutdownSkipsSubmission {
+
+    /** The application thread's name: it gives the tasks and calls shutdownGracefully. */
+    static final String APP = "app";
+    static final String TITLE = "a shutdown between the loop's sleep announcement and its wait";
+
+    @Test
+    void shutdownWhileLoopHeld(ElWindow w) {
+        WindowRun run = w.run();
+        ElWindow.Trial first = w.trial();
+        run.trace().add("kit", "trial 1: no thread held; the kit records where the loop's threads go", null);
+        run.startRecording();
+        List<Hit> hits;
+        String spinning = null;
+        try {
+            first.open();
+            first.settle();
+            first.call("execute(task 1)", () -> first.execute("task 1"));
+            first.settle();
+        } catch (CqTrial.Spinning s) {
+            spinning = s.getMessage(); // a busy-polling loop: judged below all the same, then not applicable
+        } finally {
+            hits = run.stopRecording();
+        }
+        // the loop's way to its first wait in the ring: where a shutdown can land before its wake interest is submitted
+        Map<String, SimulatedRing.FirstWait> firstWaits = new HashMap<>();
+        for (Thread t : first.loopThreads()) {
+            SimulatedRing.FirstWait fw = first.ring().firstWait(t);
+            if (fw != null) {
+                firstWaits.put(run.role(t), fw);
+            }
+        }
+        if (spinning == null || first.loop() != null) {
+            first.call("execute(task 2); shutdownGracefully()", () -> {
+                first.execute("task 2");
+                return first.shutdownGracefully();
+            });
+            first.judge(); // the unheld run is judged like any interleaving, but is no evidence of its own
+        }
+        if (firstWaits.isEmpty()) {
+            Assumptions.abort("the loop's design cannot reach " + TITLE + ": its thread never waits in the ring's "
+                    + "enter()" + (spinning == null ? "" : " (it keeps passing points: a busy-polling loop)")
+                    + ", so it has no sleep for a shutdown to race");
+        }
+        List<Hit> placements = CqSearch.placements(untilFirstWait(hits, firstWaits), t -> !t.equals(APP));
+        int trials = 1;
+        int opened = 0;
+        int notReached = 0;
+        int stalled = 0;
+        FirstOpened firstOpened = new FirstOpened();
+        for (Hit p : placements) {
+            ElWindow.Trial t = w.newTrial();
+            trials++;
+            run.trace().restart();
+            run.restartHoldRecords();
+            run.trace().add("kit", "trial " + trials + ": hold " + p.describe(), null);
+            Hold hold = t.hold(p.describe(), p.again());
+            t.open();
+            t.call("execute(task 1)", () -> t.execute("task 1"));
+            if (!t.reachedOrSettled(hold)) {
+                notReached++;
+                run.trace().add("kit", "the point was not reached in this run", null);
+                continue;
+            }
+            CompletableFuture<Void> shutdown = t.start("execute(task 2); shutdownGracefully()", () -> {
+                t.execute("task 2");
+                return t.shutdownGracefully();
+            });
+            t.settle();
+            boolean landed = shutdown.isDone();
+            String how = "shutdownGracefully() returned while " + p.describe() + ", every other driver thread settled";
+            hold.release();
+            try {
+                t.judge();
+            } catch (InvariantViolation v) {
+                run.opened(landed ? how : "shutdownGracefully() was called while " + p.describe()
+                        + " (it returned only after the release)");
+                throw v;
+            }
+            if (!landed) {
+                stalled++; // the application waited for the held loop thread: judged, but not the window's situation
+                continue;
+            }
+            run.opened(how);
+            opened++;
+            firstOpened.record(run, how);
+        }
+        if (opened > 0) {
+            firstOpened.restore(run);
+            run.opened(opened + " of " + placements.size() + " placements opened the window, the loop ended in each; "
+                    + "first: " + firstOpened.how() + (stalled == 0 ? "" : "; in " + stalled + " more, shutdownGracefully() "
+                    + "waited for the held loop thread and the loop ended too"));
+            return;
+        }
+        if (stalled > 0) {
+            Assumptions.abort("the loop's design cannot reach " + TITLE + ": wherever its thread was held, "
+                    + "shutdownGracefully() waited for it (in " + stalled + " placements), so a shutdown never lands "
+                    + "while the loop is on its way to its wait");
+        }
+        throw new WindowNotOpened("no placement opened " + TITLE + " in " + trials + " trials (" + placements.size()
+                + " placements, " + notReached + " not reached again)");
+    }
+
+    /**
+     * The points each thread passed up to and including the call of {@code enter} with which it first waited in
+     * the ring; the points of a thread that never waited are left out.
+     */
+    static List<Hit> untilFirstWait(List<Hit> hits, Map<String, SimulatedRing.FirstWait> firstWaits) {
+        List<Hit> out = new ArrayList<>();
+        Set<String> done = new HashSet<>();
+        for (Hit h : hits) {
+            SimulatedRing.FirstWait fw = firstWaits.get(h.thread());
+            if (fw == null || done.contains(h.thread())) {
+                continue;
+            }
+            out.add(h);
+            if (!h.after() && h.point().kind() == Point.Kind.ENVIRONMENT_CALL && h.point().at().equals(fw.at())
+                    && h.point().target().endsWith(".enter") && h.occurrence() == fw.before()) {
+                done.add(h.thread());
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,220 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.InvariantViolation;
+import io.github.fabrictck.engine.PointMatcher;
+import io.github.fabrictck.engine.StuckDetector;
+import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.sim.AppThread;
+import io.github.fabrictck.sim.KitContext;
+import io.github.fabrictck.sim.SimulatedRing;
+import io.github.fabrictck.spi.el.EventLoop;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The fixture of an event-loop window: the current trial (the driver's event loop on a fresh
+ * {@link SimulatedRing}, with the application thread and the tasks it gave the loop), the steps and
+ * judgements the EL scripts share, and fresh trials for a window that searches its placements.
+ */
+public final class ElWindow extends WindowFixture {
+
+    static final String ENDS = "shutdownGracefully completes: the loop thread ends";
+    static final String TASKS_RUN = "every task the loop accepted runs";
+    static final String RULES = "the loop uses its ring by the rules (no call after close, no write to a closed eventfd)";
+
+    private Trial trial;
+    private final List<String> loopClasses = new ArrayList<>();
+
+    ElWindow(WindowRun run, Session session) {
+        super(run, session);
+        this.trial = new Trial();
+    }
+
+    /** Ends the current trial and starts a fresh one (a new ring, context and application thread), which becomes current. */
+    Trial newTrial() {
+        trial.close();
+        trial = new Trial();
+        return trial;
+    }
+
+    /** The current trial. */
+    Trial trial() {
+        return trial;
+    }
+
+    @Override
+    List<String> driverClassNames() {
+        return List.copyOf(loopClasses);
+    }
+
+    @Override
+    public Hold hold(String name, PointMatcher match) {
+        return trial.hold(name, match);
+    }
+
+    @Override
+    public void close() {
+        run.finish();
+        trial.close();
+    }
+
+    /** One event loop of the driver on a fresh ring. */
+    final class Trial implements AutoCloseable {
+        private final Set<Thread> before = Set.copyOf(run.threads());
+        private final SimulatedRing ring = new SimulatedRing(run, "ring#1");
+        private final KitContext context = new KitContext(run);
+        private final AppThread app = new AppThread(run, "app");
+        private final List<Hold> holds = new ArrayList<>();
+        private final Set<String> accepted = ConcurrentHashMap.newKeySet();
+        private final Set<String> ran = ConcurrentHashMap.newKeySet();
+        private EventLoop loop;
+        private boolean closed;
+
+        /** Opens the driver's event loop on the application thread. */
+        void open() {
+            loop = call("Driver.openEventLoop", () -> session.driver().openEventLoop(context, ring));
+            if (loop == null) {
+                throw new WindowNotOpened("Driver.openEventLoop returned null");
+            }
+            if (!loopClasses.contains(loop.getClass().getName())) {
+                loopClasses.add(loop.getClass().getName());
+            }
+        }
+
+        SimulatedRing ring() {
+            return ring;
+        }
+
+        /** The driver's event loop, or {@code null} before {@link #open()} returned one. */
+        EventLoop loop() {
+            return loop;
+        }
+
+        /** Places a hold that is released when the trial ends. */
+        Hold hold(String name, PointMatcher match) {
+            Hold h = run.hold(name, match);
+            holds.add(h);
+            return h;
+        }
+
+        /** Makes an application call and waits for it to return; ERROR if it does not return in time. */
+        <T> T call(String what, Callable<T> call) {
+            return CqTrial.resultWithin(what, app.submit(what, call), session.pointTimeout());
+        }
+
+        /** Starts an application call that may block on a held loop thread. */
+        <T> CompletableFuture<T> start(String what, Callable<T> call) {
+            return app.submit(what, call);
+        }
+
+        /** A task for the loop that records that it ran; {@link #execute} gives it. */
+        Runnable task(String name) {
+            return () -> {
+                ran.add(name);
+                run.trace().add(name + " runs", null);
+            };
+        }
+
+        /** {@code execute(task)} on the application thread; the task counts as accepted when it did not throw. */
+        Void execute(String name) {
+            loop.execute(task(name));
+            accepted.add(name);
+            return null;
+        }
+
+        /** {@code shutdownGracefully()} on the application thread. */
+        Void shutdownGracefully() {
+            loop.shutdownGracefully();
+            return null;
+        }
+
+        /** See {@link CqTrial#settle()}. */
+        StuckDetector.Settle settle() {
+            return CqTrial.settle(run, session);
+        }
+
+        /** See {@link CqTrial#reachedOrSettled(Hold)}. */
+        boolean reachedOrSettled(Hold hold) {
+            return CqTrial.reachedOrSettled(run, session, hold);
+        }
+
+        /** The threads the driver started in this trial (the loop's, from the context's factory). */
+        List<Thread> loopThreads() {
+            List<Thread> mine = new ArrayList<>(run.threads());
+            mine.removeAll(before);
+            mine.remove(app.thread());
+            return mine;
+        }
+
+        /**
+         * After {@code shutdownGracefully()} returned: the loop thread ends (judged by a final state, never
+         * by a timeout: it ended, or it waits in the ring's {@code enter} for a completion nothing can post,
+         * or every driver thread is idle with no time left to pass), every accepted task ran, and the ring
+         * was used by its rules.
+         */
+        void judge() {
+            CloseWait.End end = CloseWait.within(run, session.bound())
+                    .until(() -> ended() || hung() != null);
+            Thread hung = hung();
+            if (hung != null) {
+                throw new InvariantViolation(ENDS, hung.getName() + " waits in Ring.enter() called at "
+                        + ring.waitSite(hung) + " for a completion nothing can post: " + ring.describe()
+                        + "; eventfd writes: " + ring.writes());
+            }
+            if (end != CloseWait.End.RETURNED) {
+                throw new InvariantViolation(ENDS, "the loop thread has not ended "
+                        + (end == CloseWait.End.CANNOT_RETURN ? "and every driver thread is idle with no time left to pass"
+                        : "within " + session.bound().toMillis() + " ms") + ": " + run.whereThreadsAre()
+                        + "; the ring: " + ring.describe());
+            }
+            List<String> lost = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+            if (!lost.isEmpty()) {
+                throw new InvariantViolation(TASKS_RUN, "the loop ended without running " + lost);
+            }
+            if (!ring.misuse().isEmpty()) {
+                throw new InvariantViolation(RULES, String.join("; ", ring.misuse()));
+            }
+        }
+
+        /** Whether every thread the driver started in this trial has ended (and it started one). */
+        private boolean ended() {
+            List<Thread> threads = loopThreads();
+            return !threads.isEmpty() && threads.stream().noneMatch(Thread::isAlive);
+        }
+
+        /** A loop thread that waits in the ring for good while every driver thread is idle, or {@code null}. */
+        private Thread hung() {
+            for (Thread t : loopThreads()) {
+                if (ring.waitsForever(t) && run.allIdle() && ring.waitsForever(t)) {
+                    return t;
+                }
+            }
+            return null;
+        }
+
+        /** Releases the holds; a loop that waits for good is woken by tearing the ring down; closes the rest. */
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            holds.forEach(run::forget);
+            if (loop != null && !ended()) {
+                app.submit("shutdownGracefully (the trial ends)", this::shutdownGracefully);
+                CloseWait.within(run, session.bound()).until(() -> ended() || loopThreads().stream().allMatch(ring::waitsForever));
+            }
+            ring.abort();
+            app.close();
+            context.close();
+            run.retire(loopThreads());
+            run.retire(List.of(app.thread()));
+        }
+    }
+}
