@@ -12,6 +12,8 @@ import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
 import io.github.fabrictck.spi.cs.cm.CmEndpoint;
 import io.github.fabrictck.spi.cs.cm.CmLink;
+import io.github.fabrictck.spi.el.EventLoop;
+import io.github.fabrictck.spi.el.Ring;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.util.Set;
@@ -62,5 +64,10 @@ abstract class SampleDelegate extends HostileDriver {
     @Override
     public CmEndpoint openCmEndpoint(DriverContext context, CmLink link) {
         return sample.openCmEndpoint(context, link);
+    }
+
+    @Override
+    public EventLoop openEventLoop(DriverContext context, Ring ring) {
+        return sample.openEventLoop(context, ring);
     }
 }
