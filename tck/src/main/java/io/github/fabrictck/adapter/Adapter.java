@@ -1,6 +1,7 @@
 package io.github.fabrictck.adapter;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the kit must know to run a library as it ships, whose code was not written against the
@@ -20,7 +21,7 @@ import java.util.List;
  * never calls its boundary types, an {@link #environmentPackages()} package that overlaps any
  * adapter's library package or holds the driver's package, a {@link #replacedPackages()} package that
  * is not strictly inside this adapter's own packages, overlaps another adapter's, or holds the
- * driver's package.
+ * driver's package, a {@link #redirects()} entry whose environment type is outside its environment packages.
  *
  * <p>Stability: experimental; the first adapter (DiSNI) shapes it.
  */
@@ -39,9 +40,11 @@ public interface Adapter {
      * driver written against the SPI. Before any window the agent rewrites the bytes of every class
      * of {@link #packages()} on the class path (loading none): the result lists every such call site
      * it rewrote ({@code rewrittenCallSites}), and a class with one it could not rewrite makes every
-     * selected window ERROR.
+     * selected window ERROR. None by default: a library whose boundary is its JNI layer declares {@link #redirects()}.
      */
-    List<String> boundaryTypes();
+    default List<String> boundaryTypes() {
+        return List.of();
+    }
 
     /**
      * Static methods whose calls the agent replaces with nothing, as {@code Type.method}: native
@@ -49,9 +52,28 @@ public interface Adapter {
      * Any other call, or static field use, that reaches a class with {@code native} methods, and any
      * {@code System.loadLibrary} outside such a class's static initialiser, is found by the agent's
      * scan before any window: a missed stub is an ERROR of every selected window, never an
-     * {@link UnsatisfiedLinkError} in the middle of one.
+     * {@link UnsatisfiedLinkError} in the middle of one. None by default.
      */
-    List<String> stubs();
+    default List<String> stubs() {
+        return List.of();
+    }
+
+    /**
+     * The library's classes of {@code native} methods whose calls the adapter's environment answers, as
+     * library type to environment type (Netty's io_uring {@code io.netty.incubator.channel.uring.Native} to a
+     * simulated kernel's class): every call a library class makes to a static {@code native} method of the
+     * library type becomes a call to the environment type's public static method of the same name and
+     * descriptor, and is a point, as a boundary call is (listed as {@code redirect} among the rewritten call
+     * sites). A native of the library type that the environment type does not declare is answered by the kit:
+     * the call throws {@link UnsatisfiedLinkError}, and a window in which the library reaches it is ERROR,
+     * naming the native and where it was called, never a verdict on code the environment did not simulate.
+     * The library type's other static methods and fields may be used: its static initialiser runs with its
+     * natives so answered. The environment type must be in {@link #environmentPackages()}; the library type
+     * is a binary name, of a library package or of a package the library's code calls.
+     */
+    default Map<String, String> redirects() {
+        return Map.of();
+    }
 
     /**
      * Package prefixes of the library's own provider, which the adapter's environment replaces

@@ -245,7 +245,7 @@ public final class Agent {
             driverPackages.addAll(driverModulePackages(driverLocations));
             problems.addAll(Libraries.declarationProblems(driverPackages));
             names = libraryClasses(classPath(loader));
-            ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(loader);
+            ClassFileLocator locator = Java7Upgrade.locator(ClassFileLocator.ForClassLoader.of(loader));
             TypePool pool = TypePool.Default.of(locator);
             for (String name : names.keySet()) {
                 try {
@@ -295,12 +295,13 @@ public final class Agent {
             }
         }
         sources.put(a.adapter(), own.stream().map(names::get).distinct().sorted().toList());
-        boolean calls = Libraries.rewrittenSites().stream().anyMatch(c -> c.kind().equals("boundary")
-                && a.covers(c.className()));
+        boolean calls = Libraries.rewrittenSites().stream().anyMatch(c -> (c.kind().equals("boundary")
+                || c.kind().equals("redirect")) && a.covers(c.className()));
         if (!own.isEmpty() && !calls) {
             problems.add("adapter " + a.adapter() + ": the " + own.size() + " classes of " + a.library() + " in "
-                    + a.packages() + " make no call to its boundaryTypes() " + a.boundaryTypes() + ", so no window "
-                    + "could hold the library at its boundary (are the boundary types' names right?)");
+                    + a.packages() + " make no call to its boundaryTypes() " + a.boundaryTypes() + " nor to a native "
+                    + "its redirects() " + a.redirects().keySet() + " answer, so no window could hold the library at "
+                    + "its boundary (are the types' names right?)");
         }
         return problems;
     }
@@ -400,6 +401,10 @@ public final class Agent {
         } catch (RuntimeException e) {
             // then an exploration keeps no thread: each schedule starts its own
         }
+        // a library class older than Java 7 cannot hold the method handles of points: upgraded first
+        if (!Libraries.libraries().isEmpty()) {
+            inst.addTransformer(Java7Upgrade.transformer());
+        }
         // Byte Buddy ignores synthetic methods by default, and lambda bodies are synthetic: a call in
         // a lambda would escape the kit (Byte Buddy issue #1679). Ignore nothing.
         new AgentBuilder.Default(new ByteBuddy().ignore(none()))
@@ -440,7 +445,7 @@ public final class Agent {
                                           boolean scan) {
         DynamicType.Builder<?> verified = builder.visit(CallSites.verifying(failed, scan));
         if (library && Libraries.hasStubs()) {
-            verified = verified.visit(MemberSubstitution.relaxed().method(Libraries.stubMethods()).stub().on(rewritable()));
+            verified = verified.visit(MemberSubstitution.relaxed().with(MethodGraphs.CACHED).method(Libraries.stubMethods()).stub().on(rewritable()));
         }
         return verified
                 .visit(substitute(environmentMethods(), "environment"))
@@ -448,7 +453,9 @@ public final class Agent {
                 .visit(substitute(exitMethods(), "terminate"))
                 .visit(CallSites.synchronizedAsBlocks())
                 .visit(Advice.to(SpiAdvice.class).on(spiMethods()))
-                .visit(CallSites.resolving());
+                .visit(CallSites.resolving())
+                // first of all: a library's calls to the natives an adapter's environment answers go to it (then points)
+                .visit(library && Libraries.hasRedirects() ? CallSites.redirecting() : AsmVisitorWrapper.NoOp.INSTANCE);
     }
 
     /**
@@ -529,7 +536,7 @@ public final class Agent {
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(e);
         }
-        return MemberSubstitution.relaxed()
+        return MemberSubstitution.relaxed().with(MethodGraphs.CACHED)
                 .method(targets)
                 .replaceWithChain(MemberSubstitution.Substitution.Chain.Step.ForDelegation.to(m),
                         MemberSubstitution.Substitution.Chain.Step.ForAssignment.castToSubstitutionResult())
@@ -552,7 +559,8 @@ public final class Agent {
      * boundary types an {@link io.github.fabrictck.adapter.Adapter} declares for its library.
      */
     static ElementMatcher.Junction<MethodDescription> environmentMethods() {
-        return isMethod().and(isDeclaredBy(isAnnotatedWith(Environment.class)).or(Libraries.boundaryMethods()));
+        return isMethod().and(isDeclaredBy(isAnnotatedWith(Environment.class)).or(Libraries.boundaryMethods())
+                .or(Libraries.redirectMethods()));
     }
 
     /** JDK synchronisation: atomics, locks and conditions, wait/notify, park, sleep, join, queues, latches. */

@@ -237,18 +237,28 @@ final class CallSites {
 
     /** Names the declaring type as the owner of every call site that reaches a method the kit must see. */
     static AsmVisitorWrapper resolving() {
+        // the static methods that stand for method references need their stack size computed
+        return computingMaxs(Resolving::new);
+    }
+
+    /** A visitor of one class, given what it visits, its type and the pool that describes the types it names. */
+    private interface ClassRewrite {
+        ClassVisitor wrap(ClassVisitor next, TypeDescription type, TypePool pool);
+    }
+
+    /** A rewrite that changes code, so that the writer computes the methods' stack sizes. */
+    private static AsmVisitorWrapper computingMaxs(ClassRewrite rewrite) {
         return new Wrapper() {
             @Override
             public ClassVisitor wrap(TypeDescription instrumentedType, ClassVisitor classVisitor,
                                      Implementation.Context context, TypePool pool,
                                      FieldList<FieldDescription.InDefinedShape> fields, MethodList<?> methods,
                                      int writerFlags, int readerFlags) {
-                return new Resolving(classVisitor, instrumentedType, pool);
+                return rewrite.wrap(classVisitor, instrumentedType, pool);
             }
 
             @Override
             public int mergeWriter(int flags) {
-                // the static methods that stand for method references need their stack size computed
                 return flags | net.bytebuddy.jar.asm.ClassWriter.COMPUTE_MAXS;
             }
         };
@@ -294,6 +304,112 @@ final class CallSites {
                 return flags | net.bytebuddy.jar.asm.ClassWriter.COMPUTE_MAXS;
             }
         };
+    }
+
+    /**
+     * A library's calls to the static {@code native} methods of a type an adapter redirects
+     * ({@link io.github.fabrictck.adapter.Adapter#redirects()}): to the environment type's method of the same name
+     * and descriptor, which the substitutions then make a point; a native the environment type does not declare
+     * becomes a call to {@link Points#unsimulated}, which throws (its arguments dropped, a value of the return type
+     * left for the verifier). Every such call site is listed ({@code redirect}, {@code unsimulated}).
+     */
+    static AsmVisitorWrapper redirecting() {
+        return computingMaxs(Redirecting::new);
+    }
+
+    /** A class visitor that knows the class's source file. */
+    private abstract static class SourceAware extends ClassVisitor {
+        String source;
+
+        SourceAware(ClassVisitor next) {
+            super(OpenedClassReader.ASM_API, next);
+        }
+
+        @Override
+        public void visitSource(String file, String debug) {
+            source = file;
+            super.visitSource(file, debug);
+        }
+    }
+
+    /** A method visitor that knows the source line of the instruction it visits. */
+    private static class LineAware extends MethodVisitor {
+        int line;
+
+        LineAware(MethodVisitor next) {
+            super(OpenedClassReader.ASM_API, next);
+        }
+
+        @Override
+        public void visitLineNumber(int number, Label start) {
+            line = number;
+            super.visitLineNumber(number, start);
+        }
+    }
+
+    private static final class Redirecting extends SourceAware {
+        private final TypeDescription type;
+        private final TypePool pool;
+        private final Map<String, Boolean> answers = new java.util.HashMap<>();
+
+        Redirecting(ClassVisitor next, TypeDescription type, TypePool pool) {
+            super(next);
+            this.type = type;
+            this.pool = pool;
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+            return new LineAware(super.visitMethod(access, name, descriptor, signature, exceptions)) {
+                @Override
+                public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
+                    String to = opcode == Opcodes.INVOKESTATIC ? Libraries.redirectOf(owner) : null;
+                    MethodDescription m = to == null ? null : resolve(pool, owner, callee, desc);
+                    if (m == null || !m.isNative()) {
+                        super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
+                        return;
+                    }
+                    String what = owner.substring(owner.lastIndexOf('/') + 1) + "." + callee;
+                    String site = type.getName() + "." + name + "(" + source + ":" + line + ")";
+                    if (answers.computeIfAbsent(to + "." + callee + desc, k -> declaresStatic(to, callee, desc))) {
+                        Libraries.rewrote(new Result.CallSite("redirect", what, type.getName(), name, source, line));
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, to, callee, desc, false);
+                        return;
+                    }
+                    Libraries.rewrote(new Result.CallSite("unsimulated", what, type.getName(), name, source, line));
+                    Type[] arguments = Type.getArgumentTypes(desc);
+                    for (int i = arguments.length - 1; i >= 0; i--) {
+                        super.visitInsn(arguments[i].getSize() == 2 ? Opcodes.POP2 : Opcodes.POP);
+                    }
+                    super.visitLdcInsn(Target.parse(m.toString()).display());
+                    super.visitLdcInsn(site);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "unsimulated",
+                            "(Ljava/lang/String;Ljava/lang/String;)V", false);
+                    pushDefault(Type.getReturnType(desc));
+                }
+
+                private void pushDefault(Type t) {
+                    switch (t.getSort()) {
+                        case Type.VOID -> { }
+                        case Type.LONG -> super.visitInsn(Opcodes.LCONST_0);
+                        case Type.FLOAT -> super.visitInsn(Opcodes.FCONST_0);
+                        case Type.DOUBLE -> super.visitInsn(Opcodes.DCONST_0);
+                        case Type.ARRAY, Type.OBJECT -> super.visitInsn(Opcodes.ACONST_NULL);
+                        default -> super.visitInsn(Opcodes.ICONST_0);
+                    }
+                }
+            };
+        }
+
+        private boolean declaresStatic(String owner, String callee, String desc) {
+            TypePool.Resolution r = pool.describe(owner.replace('/', '.'));
+            if (!r.isResolved()) {
+                throw new IllegalStateException("the adapter's environment type " + owner.replace('/', '.')
+                        + " is not on the class path");
+            }
+            MethodDescription m = declared(r.resolve(), callee, desc);
+            return m != null && m.isStatic() && m.isPublic();
+        }
     }
 
     /** Records every call site left that reaches a method the kit must see, in {@code failed} by class name. */
@@ -789,7 +905,8 @@ final class CallSites {
             return "a call to the native method " + Target.parse(m.toString()).display();
         }
         boolean initialises = opcode == Opcodes.INVOKESTATIC || callee.equals("<init>") && opcode == Opcodes.INVOKESPECIAL;
-        if (initialises && !t.getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty()) {
+        // a type whose natives an adapter's environment answers initialises with them answered
+        if (initialises && Libraries.redirectOf(owner) == null && !t.getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty()) {
             return "a call to " + t.getSimpleName() + "." + callee + ", of a class with native methods";
         }
         return null;
@@ -802,7 +919,7 @@ final class CallSites {
                 && !r.resolve().getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty();
     }
 
-    private static final class Verifying extends ClassVisitor {
+    private static final class Verifying extends SourceAware {
         private final TypeDescription type;
         private final TypePool pool;
         private final Map<String, String> failed;
@@ -811,10 +928,9 @@ final class CallSites {
         private final boolean nativeClass;
         private final List<String> left = new ArrayList<>();
         private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
-        private String source;
 
         Verifying(ClassVisitor next, TypeDescription type, TypePool pool, Map<String, String> failed, boolean scan) {
-            super(OpenedClassReader.ASM_API, next);
+            super(next);
             this.library = Libraries.inLibrary(type.getName());
             this.nativeClass = scan && library
                     && !type.getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty();
@@ -824,22 +940,8 @@ final class CallSites {
         }
 
         @Override
-        public void visitSource(String file, String debug) {
-            source = file;
-            super.visitSource(file, debug);
-        }
-
-        @Override
         public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-            return new MethodVisitor(OpenedClassReader.ASM_API, super.visitMethod(access, name, descriptor, signature,
-                    exceptions)) {
-                private int line;
-
-                @Override
-                public void visitLineNumber(int number, Label start) {
-                    line = number;
-                    super.visitLineNumber(number, start);
-                }
+            return new LineAware(super.visitMethod(access, name, descriptor, signature, exceptions)) {
 
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
@@ -864,7 +966,7 @@ final class CallSites {
                     // a static field of another class initialises it, as a static call does
                     if (library && (opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC)
                             && !owner.equals(type.getInternalName()) && Libraries.inLibrary(owner)
-                            && declaresNative(pool, owner)) {
+                            && Libraries.redirectOf(owner) == null && declaresNative(pool, owner)) {
                         left.add("a use of " + owner.substring(owner.lastIndexOf('/') + 1) + "." + field
                                 + ", of a class with native methods, at " + type.getName() + "." + name + "(" + source
                                 + ":" + line + "), with no stub (Adapter.stubs())");

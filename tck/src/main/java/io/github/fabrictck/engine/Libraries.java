@@ -33,6 +33,8 @@ public final class Libraries {
     private static volatile Set<String> boundaryTypes = Set.of();
     private static volatile Set<String> stubs = Set.of();
     private static volatile Set<String> rearmReceivers = Set.of();
+    /** Library type to environment type, internal names ({@link Adapter#redirects()}). */
+    private static volatile Map<String, String> redirects = Map.of();
     private static volatile List<Declared> declared = List.of();
     private static volatile List<String> driverPackages = List.of();
     private static final Set<Result.CallSite> SITES = ConcurrentHashMap.newKeySet();
@@ -45,8 +47,10 @@ public final class Libraries {
      * @param adapter the adapter's class
      */
     public record Declared(String adapter, String library, List<String> packages, List<String> boundaryTypes,
-                           List<String> environmentPackages, List<String> replacedPackages, List<String> stubs) {
+                           List<String> environmentPackages, List<String> replacedPackages, List<String> stubs,
+                           Map<String, String> redirects) {
         public Declared {
+            redirects = Map.copyOf(redirects);
             packages = prefixes(packages);
             boundaryTypes = List.copyOf(boundaryTypes);
             environmentPackages = prefixes(environmentPackages);
@@ -56,7 +60,7 @@ public final class Libraries {
 
         static Declared of(Adapter a) {
             return new Declared(a.getClass().getName(), a.library(), a.packages(), a.boundaryTypes(),
-                    a.environmentPackages(), a.replacedPackages(), a.stubs());
+                    a.environmentPackages(), a.replacedPackages(), a.stubs(), a.redirects());
         }
 
         /** Whether a class of this binary name is of this adapter's library (its replaced provider aside). */
@@ -81,6 +85,7 @@ public final class Libraries {
         Set<String> stubbed = new LinkedHashSet<>();
         Set<String> replacedPkgs = new LinkedHashSet<>();
         Set<String> rearms = new LinkedHashSet<>();
+        Map<String, String> redirected = new java.util.LinkedHashMap<>();
         List<Declared> found = new ArrayList<>();
         for (Adapter a : adapters) {
             found.add(Declared.of(a));
@@ -89,6 +94,7 @@ public final class Libraries {
             types.addAll(a.boundaryTypes());
             stubbed.addAll(a.stubs());
             rearms.addAll(a.rearmReceivers());
+            a.redirects().forEach((from, to) -> redirected.put(from.replace('.', '/'), to.replace('.', '/')));
             a.replacedPackages().forEach(p -> replacedPkgs.add(p.endsWith(".") ? p : p + "."));
             // the adapter's environment is never rewritten, as the library's replaced provider is not
             a.environmentPackages().forEach(p -> replacedPkgs.add(p.endsWith(".") ? p : p + "."));
@@ -102,6 +108,7 @@ public final class Libraries {
         boundaryTypes = Set.copyOf(types);
         stubs = Set.copyOf(stubbed);
         rearmReceivers = Set.copyOf(rearms);
+        redirects = Map.copyOf(redirected);
         replaced = List.copyOf(replacedPkgs);
         pkgs.addAll(config.packages());
         return new AgentConfig(config.locations(), List.copyOf(pkgs));
@@ -121,9 +128,9 @@ public final class Libraries {
         return List.copyOf(new TreeSet<>(SITES));
     }
 
-    /** Whether the libraries' call sites include a boundary call, which becomes a point. */
+    /** Whether the libraries' call sites include a boundary call or a redirected native's, which becomes a point. */
     public static boolean hasBoundarySite() {
-        return SITES.stream().anyMatch(s -> s.kind().equals("boundary"));
+        return SITES.stream().anyMatch(s -> s.kind().equals("boundary") || s.kind().equals("redirect"));
     }
 
     /** Every adapter's declaration, in the order the agent found them. */
@@ -177,6 +184,13 @@ public final class Libraries {
                     }
                 }
                 exemptsDriver(a, e, "environmentPackages()", driverPackages, problems);
+            }
+            for (String to : a.redirects().values()) {
+                if (a.environmentPackages().stream().noneMatch(to::startsWith)) {
+                    problems.add("adapter " + a.adapter() + " redirects natives to " + to + ", which is not in its "
+                            + "environmentPackages() " + a.environmentPackages() + ": the agent would rewrite the "
+                            + "environment's own calls to the kit's device as if they were the library's");
+                }
             }
             for (String r : a.replacedPackages()) {
                 if (a.packages().stream().noneMatch(p -> r.startsWith(p) && !r.equals(p))) {
@@ -310,12 +324,28 @@ public final class Libraries {
         return false;
     }
 
+    static boolean hasRedirects() {
+        return !redirects.isEmpty();
+    }
+
     static boolean hasStubs() {
         return !stubs.isEmpty();
     }
 
     static boolean isBoundaryType(String internalName) {
         return boundaryTypes.contains(internalName.replace('/', '.'));
+    }
+
+    /** The environment type (internal name) that answers the natives of a library type, or {@code null}. */
+    static String redirectOf(String internalOwner) {
+        return redirects.get(internalOwner);
+    }
+
+    /** The environment types' static methods: a redirected native's call to one is a point, as an environment call is. */
+    static ElementMatcher.Junction<MethodDescription> redirectMethods() {
+        Map<String, String> r = redirects;
+        return r.isEmpty() ? none() : isStatic().and(isDeclaredBy(namedOneOf(r.values().stream()
+                .map(t -> t.replace('/', '.')).toArray(String[]::new))));
     }
 
     static boolean isStub(String internalOwner, String method) {

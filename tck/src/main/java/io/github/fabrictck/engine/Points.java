@@ -101,6 +101,36 @@ public final class Points {
                 || className.startsWith("io.github.fabrictck.adapter.");
     }
 
+    /**
+     * Stands for a library's call to a native of a type an adapter redirects that the adapter's environment does
+     * not answer ({@link io.github.fabrictck.adapter.Adapter#redirects()}): see {@link #unsimulatedReached}.
+     *
+     * @param nativeMethod the native, {@code Native.ioUringRegister(int, int, long, int)}
+     * @param at           where the library called it
+     */
+    public static void unsimulated(String nativeMethod, String at) {
+        throw unsimulatedReached("the native " + nativeMethod, at);
+    }
+
+    /**
+     * Something the library did that the adapter's environment does not simulate: the current window is ERROR,
+     * naming it and where, and the returned error is for the environment to throw, as a kernel or a native with
+     * nothing behind it would fail.
+     *
+     * @param what what was reached, {@code the native Native.ioUringRegister(int, int, long, int)}
+     * @param at   where the library reached it, or {@code null} for the caller the kit finds
+     */
+    public static UnsatisfiedLinkError unsimulatedReached(String what, String at) {
+        String message = "the library reached " + what + " at " + (at == null ? Site.caller() : at) + " on thread '"
+                + Thread.currentThread().getName() + "', which the adapter's environment does not simulate: "
+                + "the kit cannot judge code that ran past it";
+        WindowRun run = WindowRun.current();
+        if (run != null) {
+            run.misused(message);
+        }
+        return new UnsatisfiedLinkError(message);
+    }
+
     /** Replaces a driver call to JDK synchronisation. */
     public static Object sync(@MemberSubstitution.AllArguments(includeSelf = true) Object[] args,
                               @MemberSubstitution.SelfCallHandle(bound = false) MethodHandle original,

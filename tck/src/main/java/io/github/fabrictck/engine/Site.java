@@ -11,11 +11,13 @@ public final class Site {
     }
 
     /**
-     * The first stack frame outside the kit and the JDK: the driver's call site, as
+     * The first stack frame outside the kit, the JDK and an adapter's environment (its calls to the kit's device
+     * are the library's, made at the library's line): the driver's call site, as
      * {@code Class.method(File.java:LINE)}; {@code null} when there is none.
      */
     public static String caller() {
-        Optional<StackWalker.StackFrame> frame = WALKER.walk(s -> s.filter(f -> !isKit(f.getClassName())).findFirst());
+        Optional<StackWalker.StackFrame> frame = WALKER.walk(s -> s.filter(f -> !isKit(f.getClassName())
+                && !Libraries.isReplaced(f.getClassName())).findFirst());
         return frame.map(Site::format).orElse(null);
     }
 

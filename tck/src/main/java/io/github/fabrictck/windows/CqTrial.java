@@ -184,6 +184,21 @@ public final class CqTrial implements AutoCloseable {
         return resultWithin(what, f, timeout);
     }
 
+    /** A throwable and its causes, {@code " (caused by ...)"} between them, the first driver frame of the innermost. */
+    static String causes(Throwable t) {
+        StringBuilder b = new StringBuilder(String.valueOf(t));
+        java.util.Set<Throwable> seen = new java.util.HashSet<>();
+        Throwable last = t;
+        for (Throwable c = t == null ? null : t.getCause(); c != null && seen.add(c); c = c.getCause()) {
+            b.append(" (caused by ").append(c).append(')');
+            last = c;
+        }
+        if (last != t && last.getStackTrace().length > 0) {
+            b.append(" at ").append(io.github.fabrictck.engine.Site.format(last.getStackTrace()[0]));
+        }
+        return b.toString();
+    }
+
     /** The result of an application call; ERROR if it does not return in time or throws. */
     static <T> T resultWithin(String what, CompletableFuture<T> f, Duration timeout) {
         try {
@@ -192,7 +207,7 @@ public final class CqTrial implements AutoCloseable {
             throw new WindowNotOpened("the application's call " + what + " did not return within "
                     + timeout.toMillis() + " ms");
         } catch (ExecutionException e) {
-            throw new WindowNotOpened(what + " threw " + e.getCause());
+            throw new WindowNotOpened(what + " threw " + causes(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WindowNotOpened("interrupted during " + what);

@@ -162,6 +162,15 @@ class EL1ShutdownSkipsSubmission {
     }
 
     /**
+     * Whether a point's target enters the ring: {@code Ring.enter}, or {@code io_uring_enter} as a library's JNI
+     * names it, redirected to an adapter's environment ({@code ioUringEnter}).
+     */
+    static boolean entersRing(String target) {
+        String method = target.substring(target.lastIndexOf('.') + 1);
+        return method.equals("enter") || method.endsWith("Enter");
+    }
+
+    /**
      * The points each thread passed up to and including the call of {@code enter} with which it first waited in
      * the ring; the points of a thread that never waited are left out.
      */
@@ -175,7 +184,7 @@ class EL1ShutdownSkipsSubmission {
             }
             out.add(h);
             if (!h.after() && h.point().kind() == Point.Kind.ENVIRONMENT_CALL && h.point().at().equals(fw.at())
-                    && h.point().target().endsWith(".enter") && h.occurrence() == fw.before()) {
+                    && entersRing(h.point().target()) && h.occurrence() == fw.before()) {
                 done.add(h.thread());
             }
         }

@@ -163,8 +163,10 @@ public final class ElWindow extends WindowFixture {
                     .until(() -> ended() || hung() != null);
             Thread hung = hung();
             if (hung != null) {
+                String stack = io.github.fabrictck.engine.Site.inDriver(hung, 3);
                 throw new InvariantViolation(ENDS, hung.getName() + " waits in Ring.enter() called at "
-                        + ring.waitSite(hung) + " for a completion nothing can post: " + ring.describe()
+                        + ring.waitSite(hung) + (stack == null ? "" : " (" + stack + ")")
+                        + " for a completion nothing can post: " + ring.describe()
                         + "; eventfd writes: " + ring.writes());
             }
             if (end != CloseWait.End.RETURNED) {

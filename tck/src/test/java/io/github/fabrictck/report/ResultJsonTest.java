@@ -103,8 +103,8 @@ class ResultJsonTest {
         Map<String, Object> site = (Map<String, Object>) ((List<Object>) json.get("rewrittenCallSites")).get(0);
         site.put("kind", "other");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultJson.fromJson(json));
-        assertEquals("\"rewrittenCallSites[0].kind\" must be one of boundary, stub, sync, exit, environment, monitor.",
-                e.getMessage());
+        assertEquals("\"rewrittenCallSites[0].kind\" must be one of boundary, stub, sync, exit, environment, monitor, "
+                + "redirect, unsimulated.", e.getMessage());
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.lang.reflect.Modifier;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import io.github.fabrictck.adapters.nettyuring.kernel.NativeConstants;
 import java.util.concurrent.atomic.AtomicLong;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -17,7 +18,7 @@ import net.bytebuddy.jar.asm.Type;
 /**
  * The one change made to Netty's classes, at their call sites only (no Netty method body is replaced): a call to a
  * native method of Netty's {@code Native}, {@code NativeStaticallyReferencedJniMethods}, unix {@code FileDescriptor} or
- * unix {@code Socket} becomes a call to the simulated one ({@link SimNative}, {@link SimNativeConstants},
+ * unix {@code Socket} becomes a call to the simulated one ({@link SimNative}, {@link NativeConstants} (no caller appended: constants name no kernel),
  * {@link SimUnixFileDescriptor}, {@link SimUnixSocket}: same name, same arguments, the calling class appended), and in
  * {@code IOUringEventLoop} a call to {@code AtomicLong.set/get/getAndSet} becomes a call to {@link LoopPoints} with
  * its method and source line. A native the simulation does not declare is left alone (calling it fails loudly).
@@ -29,7 +30,7 @@ public final class NativeRedirect {
     private static final String POINTS = Type.getInternalName(LoopPoints.class);
     private static final Map<String, Class<?>> NATIVES = Map.of(
         "io/netty/incubator/channel/uring/Native", SimNative.class,
-        "io/netty/incubator/channel/uring/NativeStaticallyReferencedJniMethods", SimNativeConstants.class,
+        "io/netty/incubator/channel/uring/NativeStaticallyReferencedJniMethods", NativeConstants.class,
         "io/netty/channel/unix/FileDescriptor", SimUnixFileDescriptor.class,
         "io/netty/channel/unix/Socket", SimUnixSocket.class);
     /** owner + "." + name + descriptor (without the appended caller) of every simulated native. */
@@ -85,7 +86,10 @@ public final class NativeRedirect {
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
             Class<?> sim = NATIVES.get(owner);
-            if (opcode == Opcodes.INVOKESTATIC && sim != null && SIMULATED.contains(owner + "." + name + descriptor)) {
+            if (opcode == Opcodes.INVOKESTATIC && sim == NativeConstants.class && SIMULATED.contains(owner + "." + name + descriptor)) {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(sim), name, descriptor, false);
+                changed[0] = true;
+            } else if (opcode == Opcodes.INVOKESTATIC && sim != null && SIMULATED.contains(owner + "." + name + descriptor)) {
                 super.visitLdcInsn(Type.getObjectType(className));
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(sim), name, withCaller(descriptor), false);
                 changed[0] = true;
@@ -115,7 +119,9 @@ public final class NativeRedirect {
         NATIVES.forEach((owner, sim) -> {
             for (Method m : sim.getDeclaredMethods()) {
                 Class<?>[] params = m.getParameterTypes();
-                if (Modifier.isPublic(m.getModifiers()) && params.length > 0 && params[params.length - 1] == Class.class) {
+                if (Modifier.isPublic(m.getModifiers()) && sim == NativeConstants.class) {
+                    names.add(owner + "." + m.getName() + Type.getMethodDescriptor(m));
+                } else if (Modifier.isPublic(m.getModifiers()) && params.length > 0 && params[params.length - 1] == Class.class) {
                     String d = Type.getMethodDescriptor(m);
                     names.add(owner + "." + m.getName() + d.replace("Ljava/lang/Class;)", ")"));
                 }

@@ -1,6 +1,15 @@
 package io.github.fabrictck.adapters.nettyuring;
 
-import java.lang.reflect.Field;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.CQES;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.CQE_SIZE;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.CQ_HEAD;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.CQ_OVERFLOW;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.CQ_TAIL;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.SQE_SIZE;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.SQ_DROPPED;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.SQ_HEAD;
+import static io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.SQ_TAIL;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
+import io.github.fabrictck.adapters.nettyuring.kernel.RingMemory;
 import sun.misc.Unsafe;
 
 /**
@@ -39,27 +49,8 @@ public final class SimulatedUring {
     static final byte OP_READ = 22;
     static final int ENTER_GETEVENTS = 1;
 
-    // struct io_rings (io_uring/io_uring.h): sq and cq {head, tail} each on its own cache line, then the masks, entries,
-    // sq_dropped, sq_flags, cq_flags, cq_overflow, then the cqes on a cache line; the sq index array follows the cqes
-    static final int SQ_HEAD = 0;
-    static final int SQ_TAIL = 64;
-    static final int CQ_HEAD = 128;
-    static final int CQ_TAIL = 192;
-    static final int SQ_RING_MASK = 256;
-    static final int CQ_RING_MASK = 260;
-    static final int SQ_RING_ENTRIES = 264;
-    static final int CQ_RING_ENTRIES = 268;
-    static final int SQ_DROPPED = 272;
-    static final int SQ_FLAGS = 276;
-    static final int CQ_OVERFLOW = 284;
-    static final int CQES = 320;
-    static final int CQE_SIZE = 16;
-    static final int SQE_SIZE = 64;
-    private static final int MAX_ENTRIES = 32768;
     private static final int FIRST_FD = 3;
-
-    /** Off-heap memory, as Netty reaches it too (PlatformDependent); package-private for the kernel's own tests. */
-    static final Unsafe UNSAFE = unsafe();
+    static final Unsafe UNSAFE = RingMemory.UNSAFE;
 
     private final Map<Integer, Object> fds = new TreeMap<>();
     private final Set<Integer> closedNumbers = new HashSet<>();
@@ -97,36 +88,15 @@ public final class SimulatedUring {
     }
 
     /** One io_uring instance: its fd, its ring memory and the ops it holds. */
-    private static final class Ring {
+    private static final class Ring extends RingMemory {
         final String name;
         final int fd;
-        final int sqEntries;
-        final int cqEntries;
-        final long rings;
-        final long sqArray;
-        final long ringsSize;
-        final long sqes;
         boolean exited;
 
         Ring(String name, int fd, int entries) {
+            super(entries);
             this.name = name;
             this.fd = fd;
-            this.sqEntries = entries;
-            this.cqEntries = 2 * entries;
-            this.sqArray = align64(CQES + (long) cqEntries * CQE_SIZE);
-            this.ringsSize = sqArray + 4L * sqEntries;
-            this.rings = UNSAFE.allocateMemory(ringsSize);
-            UNSAFE.setMemory(rings, ringsSize, (byte) 0);
-            this.sqes = UNSAFE.allocateMemory((long) SQE_SIZE * sqEntries);
-            UNSAFE.setMemory(sqes, (long) SQE_SIZE * sqEntries, (byte) 0);
-            UNSAFE.putInt(rings + SQ_RING_MASK, sqEntries - 1);
-            UNSAFE.putInt(rings + CQ_RING_MASK, cqEntries - 1);
-            UNSAFE.putInt(rings + SQ_RING_ENTRIES, sqEntries);
-            UNSAFE.putInt(rings + CQ_RING_ENTRIES, cqEntries);
-        }
-
-        int ready() {
-            return UNSAFE.getIntVolatile(null, rings + CQ_TAIL) - UNSAFE.getIntVolatile(null, rings + CQ_HEAD);
         }
 
         @Override
@@ -142,18 +112,11 @@ public final class SimulatedUring {
      * {@code Native.createRingBuffer} reads, in the order its JNI code returns them.
      */
     public synchronized long[][] setup(int entries) {
-        if (entries < 1 || entries > MAX_ENTRIES) {
-            throw new IllegalArgumentException("io_uring_setup: entries " + entries);
-        }
-        int rounded = entries == 1 ? 1 : Integer.highestOneBit(entries - 1) << 1;
         int fd = lowestFreeFd();
-        Ring r = new Ring("ring#" + ++rings, fd, rounded);
+        Ring r = new Ring("ring#" + (rings + 1), fd, entries);
+        rings++;
         fds.put(fd, r);
-        long[] sq = {r.rings + SQ_HEAD, r.rings + SQ_TAIL, r.rings + SQ_RING_MASK, r.rings + SQ_RING_ENTRIES,
-            r.rings + SQ_FLAGS, r.rings + SQ_DROPPED, r.rings + r.sqArray, r.sqes, r.ringsSize, r.rings, fd};
-        long[] cq = {r.rings + CQ_HEAD, r.rings + CQ_TAIL, r.rings + CQ_RING_MASK, r.rings + CQ_RING_ENTRIES,
-            r.rings + CQ_OVERFLOW, r.rings + CQES, r.ringsSize, r.rings, fd};
-        return new long[][] {sq, cq};
+        return r.setupValues(fd);
     }
 
     /**
@@ -243,8 +206,7 @@ public final class SimulatedUring {
             r.exited = true;
             held.removeIf(p -> p.ring() == r);
             close(ringFd);
-            UNSAFE.freeMemory(r.rings);
-            UNSAFE.freeMemory(r.sqes);
+            r.free();
         }
     }
 
@@ -453,17 +415,4 @@ public final class SimulatedUring {
         return true;
     }
 
-    private static long align64(long n) {
-        return (n + 63) & ~63L;
-    }
-
-    private static Unsafe unsafe() {
-        try {
-            Field f = Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            return (Unsafe) f.get(null);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 }

@@ -28,7 +28,7 @@ class SimulatedUringTest {
         assertEquals(3, UNSAFE.getInt(sq[2]));
         assertEquals(8, UNSAFE.getInt(cq[3]));
         assertEquals(7, UNSAFE.getInt(cq[2]));
-        assertEquals(sq[9] + SimulatedUring.CQES, cq[5]);
+        assertEquals(sq[9] + io.github.fabrictck.adapters.nettyuring.kernel.RingMemory.CQES, cq[5]);
     }
 
     @Test
