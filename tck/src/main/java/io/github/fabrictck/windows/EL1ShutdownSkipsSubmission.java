@@ -10,10 +10,8 @@ import io.github.fabrictck.sim.SimulatedRing;
 import io.github.fabrictck.spi.Family;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
@@ -37,6 +35,12 @@ import org.junit.jupiter.api.Test;
  * FAIL naming where it called {@code enter}. A loop that never waits in its ring has no sleep for the shutdown to
  * race: NOT_APPLICABLE; a shutdown that waits for the held loop thread wherever it is held cannot land inside the
  * window: NOT_APPLICABLE too.
+ *
+ * <p>Two variants: {@code first-wait} searches the loop's way from its start to its first wait (PR #227's
+ * interleaving); {@code after-wakeup} lets the loop wait once, wakes it with a second task through the eventfd, and
+ * searches its way back to its next wait: a loop that re-queues its READ after the wakeup's completion and submits it
+ * only in the wait that a shutdown makes it skip hangs the same way (Netty's IOUringEventLoop after PR #227, 0.0.24
+ * to 0.0.26.Final, re-queues it in {@code handle()} without submitting it).
  */
 @Tag("EL-1")
 @RaceWindow(id = "EL-1", title = "shutdown skips the eventfd read's submission", family = Family.EVENT_LOOP,
@@ -65,44 +69,73 @@ class EL1ShutdownSkipsSubmission {
     static final String TITLE = "a shutdown between the loop's sleep announcement and its wait";
 
     @Test
+    @Variant(id = "first-wait", title = "a shutdown on the loop's way from its start to its first wait")
     void shutdownWhileLoopHeld(ElWindow w) {
+        search(w, 0);
+    }
+
+    @Test
+    @Variant(id = "after-wakeup", title = "a shutdown on the loop's way back to its wait after a task woke it")
+    void shutdownAfterWakeup(ElWindow w) {
+        search(w, 1);
+    }
+
+    /**
+     * The search of both variants. The application gives task 1, and with {@code wakeups} 1 waits until the loop
+     * waits in its ring and gives task 2, which wakes it through the eventfd; the placements are the points the loop's
+     * threads pass after the last task was given, up to and including the {@code enter} with which they wait again.
+     */
+    private static void search(ElWindow w, int wakeups) {
         WindowRun run = w.run();
         ElWindow.Trial first = w.trial();
         run.trace().add("kit", "trial 1: no thread held; the kit records where the loop's threads go", null);
         run.startRecording();
         List<Hit> hits;
+        int mark = 0;
         String spinning = null;
         try {
             first.open();
             first.settle();
-            first.call("execute(task 1)", () -> first.execute("task 1"));
-            first.settle();
+            for (int task = 1; task <= wakeups + 1; task++) {
+                String name = "task " + task;
+                // the first variant's loop may start with the loop, before any task: its points count from the open
+                mark = wakeups == 0 ? 0 : run.recordedSoFar();
+                first.call("execute(" + name + ")", () -> first.execute(name));
+                first.settle();
+                if (task <= wakeups) {
+                    first.untilWaiting();
+                }
+            }
         } catch (CqTrial.Spinning s) {
             spinning = s.getMessage(); // a busy-polling loop: judged below all the same, then not applicable
         } finally {
             hits = run.stopRecording();
         }
-        // the loop's way to its first wait in the ring: where a shutdown can land before its wake interest is submitted
-        Map<String, SimulatedRing.FirstWait> firstWaits = new HashMap<>();
+        // the loop's way to its wait in the ring: where a shutdown can land before its wake interest is submitted
+        Map<String, SimulatedRing.FirstWait> waits = new HashMap<>();
         for (Thread t : first.loopThreads()) {
-            SimulatedRing.FirstWait fw = first.ring().firstWait(t);
+            SimulatedRing.FirstWait fw = wakeups == 0 ? first.ring().firstWait(t)
+                    : first.ring().waitsIn(t) ? new SimulatedRing.FirstWait(first.ring().waitSite(t), -1) : null;
             if (fw != null) {
-                firstWaits.put(run.role(t), fw);
+                waits.put(run.role(t), fw);
             }
         }
+        String last = "task " + (wakeups + 2);
         if (spinning == null || first.loop() != null) {
-            first.call("execute(task 2); shutdownGracefully()", () -> {
-                first.execute("task 2");
+            first.call("execute(" + last + "); shutdownGracefully()", () -> {
+                first.execute(last);
                 return first.shutdownGracefully();
             });
             first.judge(); // the unheld run is judged like any interleaving, but is no evidence of its own
         }
-        if (firstWaits.isEmpty()) {
+        if (waits.isEmpty()) {
             Assumptions.abort("the loop's design cannot reach " + TITLE + ": its thread never waits in the ring's "
-                    + "enter()" + (spinning == null ? "" : " (it keeps passing points: a busy-polling loop)")
+                    + "enter()" + (wakeups == 0 ? "" : " after a task woke it")
+                    + (spinning == null ? "" : " (it keeps passing points: a busy-polling loop)")
                     + ", so it has no sleep for a shutdown to race");
         }
-        List<Hit> placements = CqSearch.placements(untilFirstWait(hits, firstWaits), t -> !t.equals(APP));
+        List<Hit> placements = CqSearch.placements(untilWait(hits.subList(mark, hits.size()), waits),
+                t -> !t.equals(APP));
         int trials = 1;
         int opened = 0;
         int notReached = 0;
@@ -116,14 +149,21 @@ class EL1ShutdownSkipsSubmission {
             run.trace().add("kit", "trial " + trials + ": hold " + p.describe(), null);
             Hold hold = t.hold(p.describe(), p.again());
             t.open();
-            t.call("execute(task 1)", () -> t.execute("task 1"));
+            for (int task = 1; task <= wakeups; task++) {
+                String name = "task " + task;
+                t.call("execute(" + name + ")", () -> t.execute(name));
+                t.settle();
+                t.untilWaiting();
+            }
+            String held = "task " + (wakeups + 1);
+            t.call("execute(" + held + ")", () -> t.execute(held));
             if (!t.reachedOrSettled(hold)) {
                 notReached++;
                 run.trace().add("kit", "the point was not reached in this run", null);
                 continue;
             }
-            CompletableFuture<Void> shutdown = t.start("execute(task 2); shutdownGracefully()", () -> {
-                t.execute("task 2");
+            CompletableFuture<Void> shutdown = t.start("execute(" + last + "); shutdownGracefully()", () -> {
+                t.execute(last);
                 return t.shutdownGracefully();
             });
             t.settle();
@@ -171,21 +211,26 @@ class EL1ShutdownSkipsSubmission {
     }
 
     /**
-     * The points each thread passed up to and including the call of {@code enter} with which it first waited in
-     * the ring; the points of a thread that never waited are left out.
+     * The points each thread passed up to and including the call of {@code enter} with which it waited in the ring (the
+     * {@code before}-th call from that site, or with {@code before} -1 the last one it made); the points of a thread
+     * that never waited are left out.
      */
-    static List<Hit> untilFirstWait(List<Hit> hits, Map<String, SimulatedRing.FirstWait> firstWaits) {
-        List<Hit> out = new ArrayList<>();
-        Set<String> done = new HashSet<>();
-        for (Hit h : hits) {
-            SimulatedRing.FirstWait fw = firstWaits.get(h.thread());
-            if (fw == null || done.contains(h.thread())) {
-                continue;
+    static List<Hit> untilWait(List<Hit> hits, Map<String, SimulatedRing.FirstWait> waits) {
+        Map<String, Integer> end = new HashMap<>();
+        for (int i = 0; i < hits.size(); i++) {
+            Hit h = hits.get(i);
+            SimulatedRing.FirstWait fw = waits.get(h.thread());
+            boolean waitCall = fw != null && !h.after() && h.point().kind() == Point.Kind.ENVIRONMENT_CALL
+                    && h.point().at().equals(fw.at()) && entersRing(h.point().target());
+            if (waitCall && (fw.before() < 0 || h.occurrence() == fw.before() && !end.containsKey(h.thread()))) {
+                end.put(h.thread(), i);
             }
-            out.add(h);
-            if (!h.after() && h.point().kind() == Point.Kind.ENVIRONMENT_CALL && h.point().at().equals(fw.at())
-                    && entersRing(h.point().target()) && h.occurrence() == fw.before()) {
-                done.add(h.thread());
+        }
+        List<Hit> out = new ArrayList<>();
+        for (int i = 0; i < hits.size(); i++) {
+            Integer last = end.get(hits.get(i).thread());
+            if (last != null && i <= last) {
+                out.add(hits.get(i));
             }
         }
         return out;

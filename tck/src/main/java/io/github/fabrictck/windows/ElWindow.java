@@ -139,6 +139,14 @@ public final class ElWindow extends WindowFixture {
             return CqTrial.settle(run, session);
         }
 
+        /**
+         * Waits until a loop thread waits in the ring's {@code enter} (a settled loop may still be on its way there on a
+         * loaded machine), within the session's bound; a loop that never waits there is left as it is.
+         */
+        void untilWaiting() {
+            CloseWait.within(run, session.bound()).until(() -> loopThreads().stream().anyMatch(ring::waitsIn));
+        }
+
         /** See {@link CqTrial#reachedOrSettled(Hold)}. */
         boolean reachedOrSettled(Hold hold) {
             return CqTrial.reachedOrSettled(run, session, hold);

@@ -69,7 +69,7 @@ public final class NettyDriver implements Driver {
      * async threshold, Netty's rejecting handler, its own task queues), on a {@code ThreadPerTaskExecutor} of the
      * context's factory, and without the group: a group's termination listener runs on Netty's
      * {@code GlobalEventExecutor}, whose thread Netty starts from a factory of its own, outside the kit. Its
-     * constructor has had the same parameters from 0.0.23 to 0.0.26.
+     * constructor has had the same parameters from 0.0.23 to 0.0.26 (0.0.25 renamed the threshold's field).
      */
     private static EventExecutor newLoop(DriverContext context) {
         try {
@@ -79,7 +79,8 @@ public final class NettyDriver implements Driver {
                     int.class, RejectedExecutionHandler.class, EventLoopTaskQueueFactory.class);
             make.setAccessible(true);
             return (EventExecutor) make.newInstance(null, new ThreadPerTaskExecutor(context.threadFactory()),
-                    constant(nativeClass, "DEFAULT_RING_SIZE"), constant(nativeClass, "DEFAULT_IOSEQ_ASYNC_THRESHOLD"),
+                    constant(nativeClass, "DEFAULT_RING_SIZE"), constant(nativeClass, "DEFAULT_IOSEQ_ASYNC_THRESHOLD",
+                            "DEFAULT_IOSQE_ASYNC_THRESHOLD"),
                     RejectedExecutionHandlers.reject(), null);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
@@ -88,10 +89,18 @@ public final class NettyDriver implements Driver {
         }
     }
 
-    private static int constant(Class<?> type, String name) throws ReflectiveOperationException {
-        java.lang.reflect.Field f = type.getDeclaredField(name);
-        f.setAccessible(true);
-        return f.getInt(null);
+    /** The first of these static int fields the type declares (0.0.25 renamed IOSEQ to IOSQE). */
+    private static int constant(Class<?> type, String... names) throws ReflectiveOperationException {
+        for (String name : names) {
+            try {
+                java.lang.reflect.Field f = type.getDeclaredField(name);
+                f.setAccessible(true);
+                return f.getInt(null);
+            } catch (NoSuchFieldException renamed) {
+                // the next name
+            }
+        }
+        throw new NoSuchFieldException(type.getName() + " declares none of " + String.join(", ", names));
     }
 
     /** The io_uring classes jar's version, from its Maven descriptor (no Netty class is loaded for it). */
