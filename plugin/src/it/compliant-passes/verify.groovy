@@ -30,7 +30,7 @@ assert new File(out, 'summary.md').isFile()
 // dependency jar that holds the drivers' classes
 def certificate = new JsonSlurper().parse(new File(out, 'fabric-tck-certificate.json'))
 assert certificate.certified == true : certificate.notCertifiedBecause
-assert certificate.driver.families == ['completion-queue', 'peer-handshake', 'connection-setup']
+assert certificate.driver.families == ['completion-queue', 'peer-handshake', 'connection-setup', 'event-loop']
 assert certificate.artifacts.any { it.role == 'dependency' && it.id.startsWith('io.github.fabrictck.it:it-drivers:') }
 assert log.contains('Fabric TCK: sample ') && log.contains(' certified: ')
 assert log.contains('BUILD SUCCESS')
