@@ -307,13 +307,14 @@ public final class Report {
                 + "event); a finished sweep's is the kit's own total of all its trials; a failing sweep has none (its "
                 + "failing trial says nothing of the trials before it).\n\n");
         md.append("| driver | window variant | runs | FAIL | PASS | ERROR | trials per sweep | wall time median | max "
-                + "| time to FAIL median | max | virtual time of the trial shown | virtual time per sweep |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + "| a trial (median ÷ trials) | time to FAIL median | max | virtual time of the trial shown "
+                + "| virtual time per sweep |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Map<String, Object> d : drivers) {
             List<Map<String, Object>> variants = (List<Map<String, Object>>) d.get("variants");
             if (variants.isEmpty()) {
                 md.append("| ").append(d.get("driver")).append(" | ").append(d.get("windows"))
-                        .append(" | no result: ").append(d.get("problem")).append(" | | | | | | | | | | |\n");
+                        .append(" | no result: ").append(d.get("problem")).append(" | | | | | | | | | | | |\n");
                 continue;
             }
             long trials = 0;
@@ -330,6 +331,7 @@ public final class Report {
                         .append(" | ").append(v.get("error")).append(" | ").append(trials(v)).append(" | ")
                         .append(wall.isEmpty() ? "– | –" : Stats.millis(num(wall, "median")) + " | "
                                 + Stats.millis(num(wall, "max")))
+                        .append(" | ").append(perTrial(v))
                         .append(" | ").append(ttd.isEmpty() ? "– | –" : Stats.millis(num(ttd, "median")) + " | "
                                 + Stats.millis(num(ttd, "max")))
                         .append(" | ").append(v.get("lastTrialVirtualMillis") == null ? "–"
@@ -342,11 +344,17 @@ public final class Report {
                     .append(Stats.grouped(trials)).append(" | ")
                     .append(rounds.isEmpty() ? "– | –" : Stats.millis(num(rounds, "median")) + " | "
                             + Stats.millis(num(rounds, "max")))
-                    .append(" | | | | ").append(estimated == 0 ? "–" : "≈ " + virtualTime(virtual)
+                    .append(" | | | | | ").append(estimated == 0 ? "–" : "≈ " + virtualTime(virtual)
                             + (estimated < variants.size() ? " (the " + estimated + " passing sweeps)" : ""))
                     .append(" |\n");
         }
         md.append("\n");
+        for (Map<String, Object> d : drivers) {
+            String slowest = slowestSweep(d);
+            if (slowest != null) {
+                md.append("`").append(d.get("driver")).append("`'s slowest sweep: ").append(slowest).append(".\n\n");
+            }
+        }
         if (!drivers.isEmpty()) {
             md.append("JVM wall time per driver (start-up and every run included): ");
             for (int i = 0; i < drivers.size(); i++) {
@@ -495,6 +503,38 @@ public final class Report {
         Object phase = v.get("lastTrialPhaseMillis");
         return Stats.grouped(lng(v, "trialsRun")) + " to the " + v.get("outcome")
                 + (phase == null ? "" : " (phase " + Stats.grouped(((Number) phase).longValue()) + " ms)");
+    }
+
+    /**
+     * The wall time of one trial of a sweep that finished: the median run's wall time over its trials, as
+     * {@code 0.66 ms}; {@code –} for a sweep that ended at a FAIL or ERROR (its trials are those up to it).
+     */
+    private static String perTrial(Map<String, Object> v) {
+        Map<String, Object> wall = map(v, "wallMillis");
+        if (wall.isEmpty() || v.get("trials") == null || lng(v, "trials") == 0) {
+            return "–";
+        }
+        return String.format(java.util.Locale.ROOT, "%.2f ms", num(wall, "median") / lng(v, "trials"));
+    }
+
+    /**
+     * Of a driver's sweeps that finished (every run passed through all its trials), the one with the highest
+     * median wall time, as {@code CS-2/loopback, median 520 ms for 604 trials (0.86 ms a trial)}; {@code null}
+     * when none finished.
+     */
+    @SuppressWarnings("unchecked")
+    static String slowestSweep(Map<String, Object> driver) {
+        Map<String, Object> slowest = null;
+        for (Map<String, Object> v : (List<Map<String, Object>>) driver.getOrDefault("variants", List.of())) {
+            if (v.get("trials") == null || map(v, "wallMillis").isEmpty()) {
+                continue;
+            }
+            if (slowest == null || num(map(v, "wallMillis"), "median") > num(map(slowest, "wallMillis"), "median")) {
+                slowest = v;
+            }
+        }
+        return slowest == null ? null : slowest.get("window") + ", median " + Stats.millis(num(map(slowest, "wallMillis"),
+                "median")) + " for " + Stats.grouped(lng(slowest, "trials")) + " trials (" + perTrial(slowest) + " a trial)";
     }
 
     /** {@code ≈ 604 × 4.06 s = 40.9 min}: trials × the virtual time of the trial shown, for a sweep that passed. */

@@ -1,6 +1,7 @@
 package io.github.fabrictck.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -56,14 +57,16 @@ class ReportTest {
         assertTrue(md.contains("Anything but PASS (counts, then the first such run's reason):\n\n- CQ-2: 0 FAIL, 1 ERROR"), md);
         assertTrue(md.contains("| 1,000 | 2 ms (2.0 µs each) | 20 ms (20.0 µs each) | skipped: too long |"), md);
         assertTrue(md.contains("runs at 10 % of its speed"), md);
-        assertTrue(md.contains("| sample | CS-2/memory | 20 | 0 | 20 | 0 | 604 | 400 ms | 900 ms | – | – | 4.06 s | "
+        assertTrue(md.contains("| sample | CS-2/memory | 20 | 0 | 20 | 0 | 604 | 400 ms | 900 ms | 0.66 ms | – | – | 4.06 s | "
                 + "≈ 604 × 4.06 s = 40.9 min |"), md);
         assertTrue(md.contains("| broken-cs-1 | CS-1/memory | 20 | 20 | 0 | 0 | 99 to the FAIL (phase 980 ms) | 120 ms | "
-                + "700 ms | 120 ms | 700 ms | 3.04 s | – |"), md);
-        assertTrue(md.contains("| sample | **all 1 variants, one run of each** | 20 | | | | 604 | 400 ms | 900 ms | | | | "
+                + "700 ms | – | 120 ms | 700 ms | 3.04 s | – |"), md);
+        assertTrue(md.contains("| sample | **all 1 variants, one run of each** | 20 | | | | 604 | 400 ms | 900 ms | | | | | "
                 + "≈ 40.9 min |"), md);
-        assertTrue(md.contains("| broken-cs-1 | **all 1 variants, one run of each** | 20 | | | | 99 | – | – | | | | – |"),
+        assertTrue(md.contains("| broken-cs-1 | **all 1 variants, one run of each** | 20 | | | | 99 | – | – | | | | | – |"),
                 md);
+        assertTrue(md.contains("`sample`'s slowest sweep: CS-2/memory, median 400 ms for 604 trials (0.66 ms a trial)."), md);
+        assertFalse(md.contains("`broken-cs-1`'s slowest sweep"), md);
         assertTrue(md.contains("JVM wall time per driver (start-up and every run included): `sample` 5,000 ms, "
                 + "`broken-cs-1` 5,000 ms."), md);
     }
