@@ -185,7 +185,9 @@ public final class Exploration {
         Set<Long> interleavings = new HashSet<>();
         long start = System.nanoTime();
         long decisions = 0;
-        int expected = 100;
+        // PCT's first schedule places its change points among this many steps, the later ones among the most a
+        // schedule took so far
+        int expected = Pct.FIRST_EXPECTED_STEPS;
         int budget = s.replay() != null ? 1 : s.schedules();
         long seed = s.replay() != null ? s.replay().seed() : s.seed();
         for (int i = 0; i < budget; i++) {
@@ -196,7 +198,7 @@ public final class Exploration {
             Controller.Outcome o = trial.run(scheduler, seed);
             long took = System.nanoTime() - began;
             decisions += o.decisions().size();
-            expected = Math.max(expected, o.decisions().size());
+            expected = Math.max(expected, scheduler.counted(o.decisions().size()));
             interleavings.add(o.fingerprint());
             if (o.failure() != null) {
                 long found = System.nanoTime() - start;

@@ -11,17 +11,34 @@ import java.util.SplittableRandom;
  * PCT (Burckhardt et al., ASPLOS 2010): every agent (a driver thread, or the environment) gets a
  * random priority when first seen, the highest-priority enabled agent runs, and at {@code depth - 1}
  * random steps the running agent drops below every other. Finds a bug of depth d with probability at
- * least 1/(n k^(d-1)). Each environment action is an agent of its own.
+ * least 1/(n k^(d-1)), k the steps a change point can land on. Each environment action is an agent of
+ * its own.
+ *
+ * <p>The change points land only where races with the environment are ({@link Scheduler#racesEnvironment}): a
+ * step counts when there is a choice and the agent about to run is a driver thread at a call into the environment
+ * or an environment action. A driver's bugs under exploration are an environment action landing in a window the
+ * driver left open between two of its calls (a completion queued after the poll, before the re-arm); its other
+ * steps (locks, atomics, SPI entries and exits, the code after a call returned), a schedule's five in six, still
+ * run by priority but draw no change point, so k is about a sixth of the decisions (CQ-X: 10 to 40 of 100 to 110)
+ * and a change point lands in the window about six times as often.
  */
 final class Pct implements Scheduler {
 
     static final int DEFAULT_DEPTH = 3;
+    /** The steps the first schedule's change points are placed among (later: the most steps a schedule counted). */
+    static final int FIRST_EXPECTED_STEPS = 10;
 
     private final SplittableRandom random;
     private final Map<String, Integer> priority = new HashMap<>();
     private final Set<Integer> changePoints = new HashSet<>();
     private final int depth;
     private int lowered;
+    /** The steps counted so far: the decisions where a change point may land. */
+    private int counted;
+    /** At most this many turns in a row go to one agent while another option waits. */
+    static final int STARVING = 1_000;
+    private String last;
+    private int run;
 
     Pct(long seed, int depth, int expectedSteps) {
         this.random = new SplittableRandom(seed);
@@ -33,16 +50,34 @@ final class Pct implements Scheduler {
 
     @Override
     public int choose(List<String> options, int step) {
+        return choose(options, options.stream().map(o -> Controller.ENV).toList(), step);
+    }
+
+    @Override
+    public int choose(List<String> options, List<String> steps, int step) {
         for (String o : options) {
             // distinct starting priorities above every change point's
             priority.computeIfAbsent(Scheduler.agent(o), a -> depth + random.nextInt(1_000_000));
         }
         String best = highest(options);
-        if (changePoints.remove(step)) {
+        boolean change = options.size() > 1 && Scheduler.racesEnvironment(steps.get(options.indexOf(best)))
+                && changePoints.remove(counted++);
+        // a thread that keeps running without blocking (a busy poll) passes no point that races with the environment:
+        // it drops below the others after STARVING turns in a row, so no option waits for ever behind it
+        run = best.equals(last) ? run + 1 : 1;
+        last = best;
+        if (change || options.size() > 1 && run > STARVING) {
             priority.put(best, ++lowered - depth);
             best = highest(options);
+            last = best;
+            run = 1;
         }
         return options.indexOf(best);
+    }
+
+    @Override
+    public int counted(int decisions) {
+        return counted;
     }
 
     private String highest(List<String> options) {
