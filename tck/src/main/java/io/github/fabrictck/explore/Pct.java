@@ -66,8 +66,14 @@ final class Pct implements Scheduler {
         // it drops below the others after STARVING turns in a row, so no option waits for ever behind it
         run = best.equals(last) ? run + 1 : 1;
         last = best;
-        if (change || options.size() > 1 && run > STARVING) {
+        boolean starving = !change && options.size() > 1 && run > STARVING;
+        if (change) {
             priority.put(best, ++lowered - depth);
+        } else if (starving) {
+            int lowest = options.stream().mapToInt(o -> priority.get(Scheduler.agent(o))).min().orElseThrow();
+            priority.put(best, lowest - 1);
+        }
+        if (change || starving) {
             best = highest(options);
             last = best;
             run = 1;
