@@ -25,8 +25,20 @@ import java.util.SplittableRandom;
 final class Pct implements Scheduler {
 
     static final int DEFAULT_DEPTH = 3;
+
+    /**
+     * Whether schedule {@code seed} places its change points only where races with the environment are (even seeds)
+     * or, as PCT always did, at any decision (odd seeds): a bug between two driver threads' steps outside any call
+     * into the environment (a flag and a task queue of an event loop, {@code zoo-cq-wake-flag-loop-broken}) still
+     * gets half the schedules it had. Each seed is a schedule of its own: a shard of seeds keeps both kinds.
+     */
+    static boolean environmentOnly(long seed) {
+        return (seed & 1) == 0;
+    }
     /** The steps the first schedule's change points are placed among (later: the most steps a schedule counted). */
     static final int FIRST_EXPECTED_STEPS = 10;
+    /** The same for a schedule whose change points may land at any decision. */
+    static final int FIRST_EXPECTED_DECISIONS = 100;
 
     private final SplittableRandom random;
     private final Map<String, Integer> priority = new HashMap<>();
@@ -40,9 +52,17 @@ final class Pct implements Scheduler {
     private String last;
     private int run;
 
+    /** Whether the change points land only where races with the environment are (else at any choice). */
+    private final boolean environmentOnly;
+
     Pct(long seed, int depth, int expectedSteps) {
+        this(seed, depth, expectedSteps, true);
+    }
+
+    Pct(long seed, int depth, int expectedSteps, boolean environmentOnly) {
         this.random = new SplittableRandom(seed);
         this.depth = depth;
+        this.environmentOnly = environmentOnly;
         for (int i = 1; i < depth; i++) {
             changePoints.add(random.nextInt(Math.max(1, expectedSteps)));
         }
@@ -60,8 +80,8 @@ final class Pct implements Scheduler {
             priority.computeIfAbsent(Scheduler.agent(o), a -> depth + random.nextInt(1_000_000));
         }
         String best = highest(options);
-        boolean change = options.size() > 1 && Scheduler.racesEnvironment(steps.get(options.indexOf(best)))
-                && changePoints.remove(counted++);
+        boolean change = environmentOnly ? options.size() > 1 && Scheduler.racesEnvironment(steps.get(options.indexOf(best)))
+                && changePoints.remove(counted++) : changePoints.remove(counted++);
         // a thread that keeps running without blocking (a busy poll) passes no point that races with the environment:
         // it drops below the others after STARVING turns in a row, so no option waits for ever behind it
         run = best.equals(last) ? run + 1 : 1;

@@ -49,7 +49,7 @@ public interface Scheduler {
     static Scheduler of(String strategy, long seed, int expectedSteps) {
         return switch (strategy) {
             case "random" -> new RandomWalk(seed);
-            case "pct" -> new Pct(seed, Pct.DEFAULT_DEPTH, expectedSteps);
+            case "pct" -> new Pct(seed, Pct.DEFAULT_DEPTH, expectedSteps, Pct.environmentOnly(seed));
             case "pos" -> new Pos(seed);
             default -> throw new IllegalArgumentException("-Dfabric-tck.explore=" + strategy
                     + " is not a scheduler: use random, pct or pos");
