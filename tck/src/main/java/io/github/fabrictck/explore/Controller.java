@@ -463,7 +463,7 @@ public final class Controller implements Gate {
             alone = only;
             aloneSince = decisions.size();
         }
-        int i = scheduler.choose(options, decisions.size());
+        int i = scheduler.choose(options, steps(threads, options), decisions.size());
         String choice = options.get(i);
         if (choice.startsWith(TIME)) {
             timeRuns++;
@@ -485,6 +485,24 @@ public final class Controller implements Gate {
         fingerprint = 31 * fingerprint + choice.hashCode();
         pendingAction = choice;
         return null;
+    }
+
+    /**
+     * What each option does next, for a scheduler that looks where the races are ({@link Scheduler#racesEnvironment}):
+     * a stopped thread's point ({@code at call CompletionQueue.poll}, {@code after sync Object.wait}), an environment
+     * action as it is.
+     */
+    private List<String> steps(List<Thread> threads, List<String> options) {
+        List<String> steps = new ArrayList<>(options.size());
+        synchronized (monitor) {
+            for (Thread t : threads) {
+                Stop st = stopped.get(t);
+                steps.add(st == null ? "" : (st.isAfter ? "after " : "at ") + st.point.kind().word() + " "
+                        + st.point.target());
+            }
+        }
+        steps.addAll(options.subList(threads.size(), options.size()));
+        return steps;
     }
 
     /** A stopped thread's name, the point it is stopped at and the threads that join it. */

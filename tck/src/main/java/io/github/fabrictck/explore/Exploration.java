@@ -180,23 +180,30 @@ public final class Exploration {
         }
     }
 
+    /** Which of PCT's two kinds of schedule a seed makes ({@link Pct#environmentOnly}): each learns its own length. */
+    private static int kind(long seed) {
+        return Pct.environmentOnly(seed) ? 0 : 1;
+    }
+
     /** Explores until the first failure or the end of the budget. */
     public static Report explore(Settings s, Trial trial) {
         Set<Long> interleavings = new HashSet<>();
         long start = System.nanoTime();
         long decisions = 0;
-        int expected = 100;
+        // PCT's first schedule places its change points among this many steps, the later ones among the most a
+        // schedule took so far
+        int[] expected = {Pct.FIRST_EXPECTED_STEPS, Pct.FIRST_EXPECTED_DECISIONS};
         int budget = s.replay() != null ? 1 : s.schedules();
         long seed = s.replay() != null ? s.replay().seed() : s.seed();
         for (int i = 0; i < budget; i++) {
             seed = s.replay() != null ? s.replay().seed() : s.seed() + i;
             Scheduler scheduler = s.replay() != null ? new Replay(s.replay())
-                    : Scheduler.of(s.strategy(), seed, expected);
+                    : Scheduler.of(s.strategy(), seed, expected[kind(seed)]);
             long began = System.nanoTime();
             Controller.Outcome o = trial.run(scheduler, seed);
             long took = System.nanoTime() - began;
             decisions += o.decisions().size();
-            expected = Math.max(expected, o.decisions().size());
+            expected[kind(seed)] = Math.max(expected[kind(seed)], scheduler.counted(o.decisions().size()));
             interleavings.add(o.fingerprint());
             if (o.failure() != null) {
                 long found = System.nanoTime() - start;
