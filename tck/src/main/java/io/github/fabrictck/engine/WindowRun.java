@@ -349,17 +349,6 @@ public final class WindowRun {
         recording = Collections.synchronizedList(new ArrayList<>());
     }
 
-    /** How many points were recorded so far (while recording; 0 otherwise): a mark in what {@link #stopRecording} returns. */
-    public int recordedSoFar() {
-        List<Hit> r = recording;
-        if (r == null) {
-            return 0;
-        }
-        synchronized (r) {
-            return r.size();
-        }
-    }
-
     /** Stops recording; the points recorded, in the order they were passed. */
     public List<Hit> stopRecording() {
         List<Hit> r = recording;
