@@ -21,7 +21,8 @@ import java.util.Map;
  * never calls its boundary types, an {@link #environmentPackages()} package that overlaps any
  * adapter's library package or holds the driver's package, a {@link #replacedPackages()} package that
  * is not strictly inside this adapter's own packages, overlaps another adapter's, or holds the
- * driver's package, a {@link #redirects()} entry whose environment type is outside its environment packages.
+ * driver's package, a {@link #redirects()} entry whose library type is not of its own packages or whose environment
+ * type is outside its environment packages.
  *
  * <p>Stability: experimental; the first adapter (DiSNI) shapes it.
  */
@@ -69,7 +70,7 @@ public interface Adapter {
      * naming the native and where it was called, never a verdict on code the environment did not simulate.
      * The library type's other static methods and fields may be used: its static initialiser runs with its
      * natives so answered. The environment type must be in {@link #environmentPackages()}; the library type
-     * is a binary name, of a library package or of a package the library's code calls.
+     * must be a class of one of {@link #packages()} (else every selected window is ERROR).
      */
     default Map<String, String> redirects() {
         return Map.of();

@@ -295,8 +295,7 @@ public final class Agent {
             }
         }
         sources.put(a.adapter(), own.stream().map(names::get).distinct().sorted().toList());
-        boolean calls = Libraries.rewrittenSites().stream().anyMatch(c -> (c.kind().equals("boundary")
-                || c.kind().equals("redirect")) && a.covers(c.className()));
+        boolean calls = Libraries.rewrittenSites().stream().anyMatch(c -> Libraries.atBoundary(c) && a.covers(c.className()));
         if (!own.isEmpty() && !calls) {
             problems.add("adapter " + a.adapter() + ": the " + own.size() + " classes of " + a.library() + " in "
                     + a.packages() + " make no call to its boundaryTypes() " + a.boundaryTypes() + " nor to a native "
@@ -445,7 +444,8 @@ public final class Agent {
                                           boolean scan) {
         DynamicType.Builder<?> verified = builder.visit(CallSites.verifying(failed, scan));
         if (library && Libraries.hasStubs()) {
-            verified = verified.visit(MemberSubstitution.relaxed().with(MethodGraphs.CACHED).method(Libraries.stubMethods()).stub().on(rewritable()));
+            verified = verified.visit(MemberSubstitution.relaxed().with(MethodGraphs.CACHED).method(Libraries.stubMethods())
+                    .stub().on(rewritable()));
         }
         return verified
                 .visit(substitute(environmentMethods(), "environment"))

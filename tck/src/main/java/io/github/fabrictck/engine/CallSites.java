@@ -906,7 +906,8 @@ final class CallSites {
         }
         boolean initialises = opcode == Opcodes.INVOKESTATIC || callee.equals("<init>") && opcode == Opcodes.INVOKESPECIAL;
         // a type whose natives an adapter's environment answers initialises with them answered
-        if (initialises && Libraries.redirectOf(owner) == null && !t.getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty()) {
+        if (initialises && Libraries.redirectOf(owner) == null
+                && !t.getDeclaredMethods().filter(net.bytebuddy.matcher.ElementMatchers.isNative()).isEmpty()) {
             return "a call to " + t.getSimpleName() + "." + callee + ", of a class with native methods";
         }
         return null;

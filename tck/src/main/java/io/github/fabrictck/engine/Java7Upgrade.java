@@ -3,6 +3,8 @@ package io.github.fabrictck.engine;
 import java.io.IOException;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
+import java.util.Map;
+import java.util.WeakHashMap;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -29,7 +31,7 @@ final class Java7Upgrade {
 
     /** The class file, as a Java 7 class file when it is older; the same bytes otherwise. */
     static byte[] upgrade(byte[] classFile, TypePool pool) {
-        if (classFile.length < 8 || ((classFile[6] & 0xFF) << 8 | (classFile[7] & 0xFF)) >= JAVA_7) {
+        if (!olderThanJava7(classFile)) {
             return classFile;
         }
         try {
@@ -48,20 +50,29 @@ final class Java7Upgrade {
         }
     }
 
-    /** The library classes a loader defines, upgraded before the agent's own transformer sees them. */
+    /**
+     * The library classes a loader defines, upgraded before the agent's own transformer sees them; one pool per loader,
+     * so that the class files of a hierarchy are read once, not again for each class that loader defines.
+     */
     static ClassFileTransformer transformer() {
+        Map<ClassLoader, TypePool> pools = java.util.Collections.synchronizedMap(new WeakHashMap<>());
         return new ClassFileTransformer() {
             @Override
             public byte[] transform(ClassLoader loader, String internalName, Class<?> redefined, ProtectionDomain domain,
                                     byte[] classFile) {
-                if (internalName == null || !Libraries.inLibrary(internalName)) {
+                if (internalName == null || !Libraries.inLibrary(internalName) || !olderThanJava7(classFile)) {
                     return null;
                 }
-                byte[] upgraded = upgrade(classFile, TypePool.Default.of(loader == null
-                        ? ClassFileLocator.ForClassLoader.ofBootLoader() : ClassFileLocator.ForClassLoader.of(loader)));
+                TypePool pool = pools.computeIfAbsent(loader, l -> TypePool.Default.of(l == null
+                        ? ClassFileLocator.ForClassLoader.ofBootLoader() : ClassFileLocator.ForClassLoader.of(l)));
+                byte[] upgraded = upgrade(classFile, pool);
                 return upgraded == classFile ? null : upgraded;
             }
         };
+    }
+
+    private static boolean olderThanJava7(byte[] classFile) {
+        return classFile.length >= 8 && ((classFile[6] & 0xFF) << 8 | (classFile[7] & 0xFF)) < JAVA_7;
     }
 
     /** A locator that gives the library classes of {@code delegate} upgraded, the scan's view of them. */

@@ -128,9 +128,14 @@ public final class Libraries {
         return List.copyOf(new TreeSet<>(SITES));
     }
 
-    /** Whether the libraries' call sites include a boundary call or a redirected native's, which becomes a point. */
+    /** Whether the libraries' call sites include one at their boundary ({@link #atBoundary}). */
     public static boolean hasBoundarySite() {
-        return SITES.stream().anyMatch(s -> s.kind().equals("boundary") || s.kind().equals("redirect"));
+        return SITES.stream().anyMatch(Libraries::atBoundary);
+    }
+
+    /** Whether a rewritten call site is at a library's boundary, a point: a boundary type's call or a redirected native's. */
+    static boolean atBoundary(Result.CallSite site) {
+        return site.kind().equals("boundary") || site.kind().equals("redirect");
     }
 
     /** Every adapter's declaration, in the order the agent found them. */
@@ -184,6 +189,13 @@ public final class Libraries {
                     }
                 }
                 exemptsDriver(a, e, "environmentPackages()", driverPackages, problems);
+            }
+            for (String from : a.redirects().keySet()) {
+                if (!a.covers(from)) {
+                    problems.add("adapter " + a.adapter() + " redirects the natives of " + from + ", which is not a class "
+                            + "of its own library packages " + a.packages() + ": an adapter answers its library's "
+                            + "natives, not those of code it does not declare");
+                }
             }
             for (String to : a.redirects().values()) {
                 if (a.environmentPackages().stream().noneMatch(to::startsWith)) {

@@ -1,6 +1,7 @@
 package io.github.fabrictck.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,6 +108,43 @@ class LibraryDeclarationTest {
         }
     }
 
+    /** Netty's shape: the library's class of natives answered by the environment, no boundary type. */
+    static class Redirects extends Fixture {
+        @Override
+        public List<String> boundaryTypes() {
+            return List.of();
+        }
+
+        @Override
+        public java.util.Map<String, String> redirects() {
+            return java.util.Map.of(LIBRARY + "$Counter", "io.github.fabrictck.fixtures.kernel." + kernel());
+        }
+
+        String kernel() {
+            return "CounterKernel";
+        }
+
+        @Override
+        public List<String> environmentPackages() {
+            return List.of("io.github.fabrictck.fixtures.kernel");
+        }
+    }
+
+    static final class RedirectsToSilence extends Redirects {
+        @Override
+        String kernel() {
+            return "SilentKernel";
+        }
+    }
+
+    static final class RedirectsOutside extends Redirects {
+        @Override
+        public java.util.Map<String, String> redirects() {
+            return java.util.Map.of("java.lang.System", "com.acme.driver.verbs.Clock",
+                    LIBRARY + "$Counter", "io.github.fabrictck.fixtures.kernel.CounterKernel");
+        }
+    }
+
     @AfterEach
     void forget() {
         Libraries.configure(new AgentConfig(List.of(), List.of()), List.of());
@@ -204,5 +242,38 @@ class LibraryDeclarationTest {
         assertTrue(sites.stream().anyMatch(s -> s.startsWith("sync Object.wait") && s.contains(" at " + LIBRARY
                 + "$Closer.run(Library.java:")), sites.toString());
         assertTrue(sites.stream().anyMatch(s -> s.startsWith("boundary ")), sites.toString());
+    }
+
+    @Test
+    void aRedirectedNativeIsAPointOfTheEnvironmentAndItsClassMayBeInitialised() throws Exception {
+        Libraries.Scan scan = scan(List.of(), List.of(), new Redirects());
+        List<String> sites = Libraries.rewrittenSites().stream().map(Object::toString).toList();
+        assertTrue(sites.stream().anyMatch(s -> s.startsWith("redirect Library$Counter.count at " + LIBRARY
+                + "$Unstubbed.cpus(")), sites.toString());
+        // the call and the static field use that reach Counter are answered: neither class is failed any more
+        assertFalse(scan.failures().containsKey(LIBRARY + "$Unstubbed"), scan.failures().toString());
+        assertFalse(scan.failures().containsKey(LIBRARY + "$FieldReader"), scan.failures().toString());
+        assertEquals(List.of(), scan.problems());
+    }
+
+    @Test
+    void aRedirectedNativeTheEnvironmentDoesNotAnswerIsListedAsUnsimulated() throws Exception {
+        scan(List.of(), List.of(), new RedirectsToSilence());
+        List<String> sites = Libraries.rewrittenSites().stream().map(Object::toString).toList();
+        assertTrue(sites.stream().anyMatch(s -> s.startsWith("unsimulated Library$Counter.count at " + LIBRARY
+                + "$Unstubbed.cpus(")), sites.toString());
+        assertTrue(sites.stream().noneMatch(s -> s.startsWith("redirect ")), sites.toString());
+    }
+
+    @Test
+    void aRedirectOfAClassOutsideTheLibraryOrToOneOutsideTheEnvironmentIsAnError() throws Exception {
+        Libraries.Scan scan = scan(List.of(), List.of(), new RedirectsOutside());
+        assertTrue(scan.problems().contains("adapter " + RedirectsOutside.class.getName() + " redirects the natives of "
+                + "java.lang.System, which is not a class of its own library packages "
+                + "[io.github.fabrictck.fixtures.library.]: an adapter answers its library's natives, not those of code it "
+                + "does not declare"), scan.problems().toString());
+        assertTrue(scan.problems().stream().anyMatch(p -> p.startsWith("adapter " + RedirectsOutside.class.getName()
+                + " redirects natives to com.acme.driver.verbs.Clock, which is not in its environmentPackages()")),
+                scan.problems().toString());
     }
 }

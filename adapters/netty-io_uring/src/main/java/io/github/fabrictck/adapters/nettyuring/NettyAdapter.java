@@ -1,8 +1,11 @@
 package io.github.fabrictck.adapters.nettyuring;
 
 import io.github.fabrictck.adapter.Adapter;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * Netty's io_uring transport ({@code io.netty.incubator:netty-incubator-transport-classes-io_uring}) as it ships, with
@@ -18,7 +21,7 @@ public final class NettyAdapter implements Adapter {
 
     @Override
     public String library() {
-        return ARTIFACT + ":" + NettyDriver.nettyVersion();
+        return ARTIFACT + ":" + nettyVersion();
     }
 
     @Override
@@ -45,5 +48,23 @@ public final class NettyAdapter implements Adapter {
     @Override
     public List<String> environmentPackages() {
         return List.of(KERNEL);
+    }
+
+    /**
+     * The io_uring classes jar's version, from its Maven descriptor: no Netty class is loaded for it, nor the driver,
+     * whose code names Netty's types (the agent reads the adapter before it rewrites anything).
+     */
+    static String nettyVersion() {
+        String descriptor = "META-INF/maven/io.netty.incubator/netty-incubator-transport-classes-io_uring/pom.properties";
+        try (InputStream in = NettyAdapter.class.getClassLoader().getResourceAsStream(descriptor)) {
+            if (in == null) {
+                return "absent";
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unreadable: " + e.getMessage();
+        }
     }
 }

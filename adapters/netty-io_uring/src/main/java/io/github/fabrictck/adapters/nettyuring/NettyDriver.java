@@ -6,19 +6,16 @@ import io.github.fabrictck.spi.DriverContext;
 import io.github.fabrictck.spi.Family;
 import io.github.fabrictck.spi.el.EventLoop;
 import io.github.fabrictck.spi.el.Ring;
-import io.netty.incubator.channel.uring.IOUring;
 import io.netty.channel.EventLoopTaskQueueFactory;
+import io.netty.incubator.channel.uring.IOUring;
 import io.netty.incubator.channel.uring.IOUringEventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.RejectedExecutionHandler;
 import io.netty.util.concurrent.RejectedExecutionHandlers;
 import io.netty.util.concurrent.ThreadPerTaskExecutor;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
-import java.util.Set;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
@@ -38,7 +35,7 @@ public final class NettyDriver implements Driver {
 
     @Override
     public String version() {
-        return nettyVersion();
+        return NettyAdapter.nettyVersion();
     }
 
     @Override
@@ -101,20 +98,5 @@ public final class NettyDriver implements Driver {
             }
         }
         throw new NoSuchFieldException(type.getName() + " declares none of " + String.join(", ", names));
-    }
-
-    /** The io_uring classes jar's version, from its Maven descriptor (no Netty class is loaded for it). */
-    static String nettyVersion() {
-        String descriptor = "META-INF/maven/io.netty.incubator/netty-incubator-transport-classes-io_uring/pom.properties";
-        try (InputStream in = NettyDriver.class.getClassLoader().getResourceAsStream(descriptor)) {
-            if (in == null) {
-                return "absent";
-            }
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unreadable: " + e.getMessage();
-        }
     }
 }
