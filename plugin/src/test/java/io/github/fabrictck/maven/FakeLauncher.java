@@ -31,6 +31,13 @@ public final class FakeLauncher {
             case "spawn-and-exit" -> {
                 // a child the fork leaves behind: its pipes are the fork's, not Maven's
                 Process child = new ProcessBuilder(command("hang")).start();
+                // the fork names a leftover by its command line: exit once the JDK's spawn helper has become the
+                // child's JVM (seen once: the leftover was named `jspawnhelper …`, caught between its start and exec)
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (child.info().command().map(c -> c.endsWith("jspawnhelper")).orElse(true)
+                        && System.nanoTime() - deadline < 0) {
+                    Thread.sleep(1);
+                }
                 System.out.println("child " + child.pid());
                 System.exit(0);
             }
