@@ -30,6 +30,7 @@ final class RingEventLoop implements EventLoop {
 
     private final Ring ring;
     private final boolean submitsReadWhenQueued;
+    private final boolean announcesBeforeLook;
     private final EventFd eventFd;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicLong nextWakeupNanos = new AtomicLong(AWAKE);
@@ -40,9 +41,15 @@ final class RingEventLoop implements EventLoop {
     /** Loop thread only: an eventfd write is on its way (a waker took back the sleep announcement). */
     private boolean pendingWakeup;
 
-    RingEventLoop(DriverContext context, Ring ring, boolean submitsReadWhenQueued) {
+    /**
+     * @param submitsReadWhenQueued whether the eventfd READ is submitted as soon as it is queued (Netty PR #227)
+     * @param announcesBeforeLook   whether the sleep is announced before the last look at the task queue (Netty
+     *                              PR #5258's order); {@code false} looks first, the lost wakeup of EL-2
+     */
+    RingEventLoop(DriverContext context, Ring ring, boolean submitsReadWhenQueued, boolean announcesBeforeLook) {
         this.ring = ring;
         this.submitsReadWhenQueued = submitsReadWhenQueued;
+        this.announcesBeforeLook = announcesBeforeLook;
         this.eventFd = ring.openEventFd();
         this.thread = context.threadFactory().newThread(this::run);
         thread.start();
@@ -81,14 +88,21 @@ final class RingEventLoop implements EventLoop {
     private void run() {
         addEventFdRead();
         while (true) {
-            nextWakeupNanos.set(NONE);
-            try {
-                if (tasks.isEmpty()) {
-                    submitAndWait();
+            if (announcesBeforeLook) {
+                nextWakeupNanos.set(NONE);
+                try {
+                    if (tasks.isEmpty()) {
+                        submitAndWait();
+                    }
+                } finally {
+                    takeBackAnnouncement();
                 }
-            } finally {
-                if (nextWakeupNanos.get() == AWAKE || nextWakeupNanos.getAndSet(AWAKE) == AWAKE) {
-                    pendingWakeup = true; // a waker took the announcement back: its write is on its way
+            } else if (tasks.isEmpty()) {
+                nextWakeupNanos.set(NONE); // broken-el-2: a task added since the look above was given no write
+                try {
+                    submitAndWait();
+                } finally {
+                    takeBackAnnouncement();
                 }
             }
             processCompletions(true);
@@ -98,6 +112,13 @@ final class RingEventLoop implements EventLoop {
                 cleanup();
                 return;
             }
+        }
+    }
+
+    /** Ends the sleep announcement; a waker that took it back first has its write on the way. */
+    private void takeBackAnnouncement() {
+        if (nextWakeupNanos.get() == AWAKE || nextWakeupNanos.getAndSet(AWAKE) == AWAKE) {
+            pendingWakeup = true; // a waker took the announcement back: its write is on its way
         }
     }
 

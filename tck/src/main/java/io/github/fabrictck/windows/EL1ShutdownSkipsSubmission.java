@@ -2,10 +2,7 @@ package io.github.fabrictck.windows;
 
 import io.github.fabrictck.engine.Hit;
 import io.github.fabrictck.engine.Hold;
-import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.Point;
-import io.github.fabrictck.engine.WindowNotOpened;
-import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.sim.SimulatedRing;
 import io.github.fabrictck.spi.Family;
 import java.util.ArrayList;
@@ -86,43 +83,10 @@ class EL1ShutdownSkipsSubmission {
      * threads pass after the last task was given, up to and including the {@code enter} with which they wait again.
      */
     private static void search(ElWindow w, int wakeups) {
-        WindowRun run = w.run();
         ElWindow.Trial first = w.trial();
-        run.trace().add("kit", "trial 1: no thread held; the kit records where the loop's threads go", null);
-        run.startRecording();
-        List<Hit> hits;
-        String spinning = null;
-        try {
-            first.open();
-            first.settle();
-            for (int task = 1; task <= wakeups + 1; task++) {
-                String name = "task " + task;
-                if (task == wakeups + 1 && wakeups > 0) {
-                    // the points, and which time each is passed, count from the task that wakes the loop: how the loop
-                    // went to its first wait (through which call site) may differ from run to run, its way back may not
-                    run.stopRecording();
-                    run.startRecording();
-                }
-                first.call("execute(" + name + ")", () -> first.execute(name));
-                first.settle();
-                if (task <= wakeups) {
-                    first.untilWaiting();
-                }
-            }
-        } catch (CqTrial.Spinning s) {
-            spinning = s.getMessage(); // a busy-polling loop: judged below all the same, then not applicable
-        } finally {
-            hits = run.stopRecording();
-        }
-        // the loop's way to its wait in the ring: where a shutdown can land before its wake interest is submitted
-        Map<String, SimulatedRing.FirstWait> waits = new HashMap<>();
-        for (Thread t : first.loopThreads()) {
-            SimulatedRing.FirstWait fw = wakeups == 0 ? first.ring().firstWait(t)
-                    : first.ring().waitsIn(t) ? new SimulatedRing.FirstWait(first.ring().waitSite(t), -1) : null;
-            if (fw != null) {
-                waits.put(run.role(t), fw);
-            }
-        }
+        ElSearch.FirstRun recorded = ElSearch.firstRun(w, wakeups);
+        Map<String, SimulatedRing.FirstWait> waits = recorded.waits();
+        String spinning = recorded.spinning();
         String last = "task " + (wakeups + 2);
         if (spinning == null || first.loop() != null) {
             first.call("execute(" + last + "); shutdownGracefully()", () -> {
@@ -137,19 +101,10 @@ class EL1ShutdownSkipsSubmission {
                     + (spinning == null ? "" : " (it keeps passing points: a busy-polling loop)")
                     + ", so it has no sleep for a shutdown to race");
         }
-        List<Hit> placements = CqSearch.placements(untilWait(hits, waits),
-                t -> !t.equals(APP));
-        int trials = 1;
-        int opened = 0;
-        int notReached = 0;
-        int stalled = 0;
-        FirstOpened firstOpened = new FirstOpened();
-        for (Hit p : placements) {
-            ElWindow.Trial t = w.newTrial();
-            trials++;
-            run.trace().restart();
-            run.restartHoldRecords();
-            run.trace().add("kit", "trial " + trials + ": hold " + p.describe(), null);
+        ElSearch search = new ElSearch(w, CqSearch.placements(untilWait(recorded.hits(), waits), t -> !t.equals(APP)),
+                TITLE);
+        for (Hit p : search.placements()) {
+            ElWindow.Trial t = search.trial(p);
             Hold hold = wakeups == 0 ? t.hold(p.describe(), p.again()) : null;
             t.open();
             for (int task = 1; task <= wakeups; task++) {
@@ -164,8 +119,7 @@ class EL1ShutdownSkipsSubmission {
             String held = "task " + (wakeups + 1);
             t.call("execute(" + held + ")", () -> t.execute(held));
             if (!t.reachedOrSettled(hold)) {
-                notReached++;
-                run.trace().add("kit", "the point was not reached in this run", null);
+                search.notReached();
                 continue;
             }
             CompletableFuture<Void> shutdown = t.start("execute(" + last + "); shutdownGracefully()", () -> {
@@ -174,38 +128,14 @@ class EL1ShutdownSkipsSubmission {
             });
             t.settle();
             boolean landed = shutdown.isDone();
-            String how = "shutdownGracefully() returned while " + p.describe() + ", every other driver thread settled";
             hold.release();
-            try {
-                t.judge();
-            } catch (InvariantViolation v) {
-                run.opened(landed ? how : "shutdownGracefully() was called while " + p.describe()
-                        + " (it returned only after the release)");
-                throw v;
-            }
-            if (!landed) {
-                stalled++; // the application waited for the held loop thread: judged, but not the window's situation
-                continue;
-            }
-            run.opened(how);
-            opened++;
-            firstOpened.record(run, how);
+            search.judged(landed, "shutdownGracefully() returned while " + p.describe() + ", every other driver thread "
+                    + "settled", "shutdownGracefully() was called while " + p.describe() + " (it returned only after the "
+                    + "release)", t::judge);
         }
-        if (opened > 0) {
-            firstOpened.restore(run);
-            run.opened(opened + " of " + placements.size() + " placements opened the window, the loop ended in each; "
-                    + "first: " + firstOpened.how() + (stalled == 0 ? "" : "; in " + stalled + " more, shutdownGracefully() "
-                    + "waited for the held loop thread and the loop ended too"));
-            return;
-        }
-        if (stalled > 0) {
-            Assumptions.abort("the loop's design cannot reach " + TITLE + ": wherever its thread was held, "
-                    + "shutdownGracefully() waited for it (in " + stalled + " placements), so a shutdown never lands "
-                    + "while the loop is on its way to its wait");
-        }
-        throw new WindowNotOpened("no placement opened " + TITLE + " in " + trials + " trials (" + placements.size()
-                + " placements, " + notReached + " not reached again" + (placements.isEmpty() ? ""
-                : "; first: " + placements.get(0).describe()) + ")");
+        search.conclude("the loop ended in each", "shutdownGracefully() waited for the held loop thread and the loop "
+                + "ended too", "wherever its thread was held, shutdownGracefully() waited for it, so a shutdown never "
+                + "lands while the loop is on its way to its wait");
     }
 
     /**

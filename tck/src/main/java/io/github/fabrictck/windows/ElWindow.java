@@ -113,6 +113,11 @@ public final class ElWindow extends WindowFixture {
             return app.submit(what, call);
         }
 
+        /** Waits for a call {@link #start} made to return; ERROR if it does not return in time. */
+        <T> T finish(String what, CompletableFuture<T> call) {
+            return CqTrial.resultWithin(what, call, session.pointTimeout());
+        }
+
         /** A task for the loop that records that it ran; {@link #execute} gives it. */
         Runnable task(String name) {
             return () -> {
@@ -191,6 +196,36 @@ public final class ElWindow extends WindowFixture {
             List<String> lost = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
             if (!lost.isEmpty()) {
                 throw new InvariantViolation(TASKS_RUN, "the loop ended without running " + lost);
+            }
+            if (!ring.misuse().isEmpty()) {
+                throw new InvariantViolation(RULES, String.join("; ", ring.misuse()));
+            }
+        }
+
+        /**
+         * Once the driver's threads settled, with nothing more given to the loop: every task it accepted has run and the
+         * ring was used by its rules. A task still waiting is a violation of {@code invariant} that says where the loop
+         * waits ({@code when}: which run this was).
+         */
+        void judgeRan(String invariant, String when) {
+            List<String> waiting = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+            if (!waiting.isEmpty()) {
+                settle(); // a thread still on its way is judged once it settled again
+                waiting = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+            }
+            if (!waiting.isEmpty()) {
+                Thread sleeper = loopThreads().stream().filter(ring::waitsIn).findFirst().orElse(null);
+                String where;
+                if (sleeper != null) {
+                    String stack = io.github.fabrictck.engine.Site.inDriver(sleeper, 3);
+                    where = sleeper.getName() + " waits in Ring.enter() called at " + ring.waitSite(sleeper)
+                            + (stack == null ? "" : " (" + stack + ")");
+                } else {
+                    where = "every driver thread is idle: " + run.whereThreadsAre();
+                }
+                throw new InvariantViolation(invariant, String.join(", ", waiting) + " accepted and not run " + when
+                        + ", with nothing more given to the loop: " + where + "; the ring: " + ring.describe()
+                        + "; eventfd writes: " + ring.writes());
             }
             if (!ring.misuse().isEmpty()) {
                 throw new InvariantViolation(RULES, String.join("; ", ring.misuse()));

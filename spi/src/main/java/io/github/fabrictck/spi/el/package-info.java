@@ -19,6 +19,8 @@
  *       submitted; a TIMEOUT completes when its time has passed (the kit's virtual time).</li>
  * </ul>
  * The contract EL-1 checks: after {@link io.github.fabrictck.spi.el.EventLoop#shutdownGracefully()}
- * the loop runs every task it accepted and its thread ends, whenever the call lands.
+ * the loop runs every task it accepted and its thread ends, whenever the call lands. The contract EL-2
+ * checks: a task given with {@link io.github.fabrictck.spi.el.EventLoop#execute} while the loop decides
+ * to block runs without another wakeup (no other task, eventfd write, completion or timeout).
  */
 package io.github.fabrictck.spi.el;

@@ -1,0 +1,129 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hit;
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.sim.SimulatedRing;
+import io.github.fabrictck.spi.Family;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * EL-2 a task added while the loop decides to block.
+ *
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below. This comment says how the window is forced.
+ *
+ * <p>The window finds its own points, as EL-1 does. A first run with no hold opens the loop, gives it a task, waits
+ * until a loop thread waits in the ring's {@code enter} (never a sleep), and records every point while a second task
+ * wakes it and it goes back to its wait: the loop's threads' points up to the {@code enter} with which they wait
+ * again (variant {@code loop-held}), or the application thread's points inside that {@code execute} (variant
+ * {@code waker-held}). Each point is then tried in a fresh run on a fresh ring, the loop asleep first as in the first
+ * run: {@code loop-held} holds the loop's thread there once the second task woke it and, while it is held, gives a
+ * third task; {@code waker-held} holds the application inside the second task's {@code execute} and lets the loop's
+ * threads settle before it lets the call go on. Then the hold is released and, once the driver's threads settled
+ * again, with no other task, no write and no time passed, every task given must have run: a loop thread that waits
+ * in {@code enter} while a task it accepted waits in its queue is a FAIL naming where it called {@code enter}. A loop
+ * that never waits in its ring has no decision to block for a task to race: NOT_APPLICABLE; so is a design whose
+ * {@code execute} waits for the held loop thread wherever it is held.
+ */
+@Tag("EL-2")
+@RaceWindow(id = "EL-2", title = "a task added while the loop decides to block", family = Family.EVENT_LOOP,
+        source = "https://github.com/netty/netty/pull/5258",
+        bug = "Netty's EpollEventLoop (PR #5258, May 2016, \"Some EpollEventLoop tasks might be pended for a long "
+                + "time\"): \"If a task was submitted when wakenUp value was 1, the task didn't get a chance to produce "
+                + "wakeup event. So we need to check task queue again before calling epoll_wait. If we don't, the task "
+                + "might be pended until epoll_wait was timed out\"; the same lost wakeup is what Netty's "
+                + "wakenUp / nextWakeupNanos protocol (NioEventLoop, EpollEventLoop, IOUringEventLoop) exists to prevent.",
+        interleaving = {
+            "a task woke the loop; the loop runs it and heads back to its wait",
+            "the loop looks at its task queue and finds it empty",
+            "another thread adds a task and wakes the loop only if it announced a sleep: it has not, so no eventfd "
+                    + "write is made",
+            "the loop announces its sleep and waits in io_uring_enter",
+            "nothing else will wake it: the task waits for an unrelated completion or timeout"},
+        invariants = {EL2TaskWhileDecidingToBlock.RUNS, ElWindow.RULES},
+        onFailure = "Announce the sleep (nextWakeupNanos, wakenUp) before the last look at the task queue, and have the "
+                + "waker add its task before it reads the announcement (Netty PR #5258: look at the task queue again "
+                + "before the wait); never wait in enter after a look at the queue that came before the announcement.")
+class EL2TaskWhileDecidingToBlock {
+
+    static final String RUNS = "a task accepted while the loop decides to block runs without another wakeup "
+            + "(no other task, eventfd write, completion or timeout)";
+    static final String TITLE = "a task added while the loop decides to block";
+
+    @Test
+    @Variant(id = "loop-held", title = "a task added while the loop, woken by a task, is on its way back to its wait")
+    void loopHeld(ElWindow w) {
+        search(w, true);
+    }
+
+    @Test
+    @Variant(id = "waker-held", title = "the loop runs and settles while the application is inside execute()")
+    void wakerHeld(ElWindow w) {
+        search(w, false);
+    }
+
+    /** The search of both variants: the loop's threads' points ({@code holdLoop}) or the application's. */
+    private static void search(ElWindow w, boolean holdLoop) {
+        ElWindow.Trial first = w.trial();
+        ElSearch.FirstRun recorded = ElSearch.firstRun(w, 1);
+        Map<String, SimulatedRing.FirstWait> waits = recorded.waits();
+        String spinning = recorded.spinning();
+        if (spinning == null) {
+            first.judgeRan(RUNS, "with no thread held"); // the unheld run is judged, but is no evidence of its own
+        }
+        if (waits.isEmpty()) {
+            Assumptions.abort("the loop's design cannot reach " + TITLE + ": its thread never waits in the ring's "
+                    + "enter() after a task woke it" + (spinning == null ? ""
+                    : " (it keeps passing points: a busy-polling loop)") + ", so it never decides to block");
+        }
+        List<Hit> placements = holdLoop
+                ? CqSearch.placements(EL1ShutdownSkipsSubmission.untilWait(recorded.hits(), waits),
+                        t -> !t.equals(EL1ShutdownSkipsSubmission.APP))
+                : CqSearch.placements(recorded.hits(), t -> t.equals(EL1ShutdownSkipsSubmission.APP));
+        ElSearch search = new ElSearch(w, placements, TITLE);
+        for (Hit p : placements) {
+            ElWindow.Trial t = search.trial(p);
+            t.open();
+            t.settle();
+            t.call("execute(task 1)", () -> t.execute("task 1"));
+            t.settle();
+            t.untilWaiting();
+            Hold hold = t.hold(p.describe(), p.again()); // counted from the waking task, as the first run's points were
+            String added = holdLoop ? "execute(task 3)" : "execute(task 2)";
+            CompletableFuture<Void> call;
+            if (holdLoop) {
+                t.call("execute(task 2)", () -> t.execute("task 2"));
+                if (!t.reachedOrSettled(hold)) {
+                    search.notReached();
+                    continue;
+                }
+                call = t.start(added, () -> t.execute("task 3"));
+            } else {
+                call = t.start(added, () -> t.execute("task 2"));
+                if (!t.reachedOrSettled(hold)) {
+                    search.notReached();
+                    t.finish(added, call);
+                    continue;
+                }
+            }
+            t.settle();
+            // loop-held: the task was added while the loop was held; waker-held: the loop settled while execute was held
+            boolean landed = holdLoop == call.isDone();
+            hold.release();
+            t.finish(added, call);
+            t.settle();
+            search.judged(landed, holdLoop ? added + " returned while " + p.describe() + ", every other driver thread "
+                    + "settled" : "the loop's threads settled while " + p.describe() + " inside " + added,
+                    added + " was called while " + p.describe() + " (it returned only after the release)",
+                    () -> t.judgeRan(RUNS, "after " + p.describe() + " was released"));
+        }
+        search.conclude("every task ran in each", "execute() waited for the held loop thread and every task ran too",
+                "wherever its thread was held, execute() waited for it, so a task is never added while the loop is on "
+                + "its way to its wait");
+    }
+}
