@@ -49,10 +49,6 @@ public final class CqWindow extends WindowFixture {
         return trial;
     }
 
-    /** The session of this window (bounds and timeouts). */
-    Session session() {
-        return session;
-    }
 
     /** The current trial. */
     public CqTrial trial() {

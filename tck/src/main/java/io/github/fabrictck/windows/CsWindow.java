@@ -148,10 +148,6 @@ public final class CsWindow extends WindowFixture {
                 + "manager (Driver.openCmEndpoint), judged by CS-3/cm";
     }
 
-    /** The run's session: the driver and the settings. */
-    Session session() {
-        return session;
-    }
 
     /** The virtual time of this window. */
     VirtualTime time() {

@@ -43,6 +43,7 @@ public final class ElWindow extends WindowFixture {
         return trial;
     }
 
+
     /** The current trial. */
     Trial trial() {
         return trial;
@@ -50,7 +51,9 @@ public final class ElWindow extends WindowFixture {
 
     @Override
     List<String> driverClassNames() {
-        return List.copyOf(loopClasses);
+        synchronized (loopClasses) {
+            return List.copyOf(loopClasses);
+        }
     }
 
     @Override
@@ -73,18 +76,27 @@ public final class ElWindow extends WindowFixture {
         private final List<Hold> holds = new ArrayList<>();
         private final Set<String> accepted = ConcurrentHashMap.newKeySet();
         private final Set<String> ran = ConcurrentHashMap.newKeySet();
-        private EventLoop loop;
+        private volatile EventLoop loop;
         private boolean closed;
 
         /** Opens the driver's event loop on the application thread. */
         void open() {
-            loop = call("Driver.openEventLoop", () -> session.driver().openEventLoop(context, ring));
-            if (loop == null) {
+            call("Driver.openEventLoop", this::openHere);
+        }
+
+        /** Opens the driver's event loop on this thread, the application's. */
+        Void openHere() {
+            EventLoop opened = session.driver().openEventLoop(context, ring);
+            if (opened == null) {
                 throw new WindowNotOpened("Driver.openEventLoop returned null");
             }
-            if (!loopClasses.contains(loop.getClass().getName())) {
-                loopClasses.add(loop.getClass().getName());
+            synchronized (loopClasses) {
+                if (!loopClasses.contains(opened.getClass().getName())) {
+                    loopClasses.add(opened.getClass().getName());
+                }
             }
+            loop = opened;
+            return null;
         }
 
         SimulatedRing ring() {
@@ -179,14 +191,7 @@ public final class ElWindow extends WindowFixture {
         void judge() {
             CloseWait.End end = CloseWait.within(run, session.bound())
                     .until(() -> ended() || hung() != null);
-            Thread hung = hung();
-            if (hung != null) {
-                String stack = io.github.fabrictck.engine.Site.inDriver(hung, 3);
-                throw new InvariantViolation(ENDS, hung.getName() + " waits in Ring.enter() called at "
-                        + ring.waitSite(hung) + (stack == null ? "" : " (" + stack + ")")
-                        + " for a completion nothing can post: " + ring.describe()
-                        + "; eventfd writes: " + ring.writes());
-            }
+            judgeNotHung();
             if (end != CloseWait.End.RETURNED) {
                 throw new InvariantViolation(ENDS, "the loop thread has not ended "
                         + (end == CloseWait.End.CANNOT_RETURN ? "and every driver thread is idle with no time left to pass"
@@ -197,9 +202,36 @@ public final class ElWindow extends WindowFixture {
             if (!lost.isEmpty()) {
                 throw new InvariantViolation(TASKS_RUN, "the loop ended without running " + lost);
             }
+            judgeRules();
+        }
+
+        /** No loop thread waits in the ring's {@code enter} for a completion nothing can post while every driver thread is idle. */
+        void judgeNotHung() {
+            Thread hung = hung();
+            if (hung != null) {
+                String stack = io.github.fabrictck.engine.Site.inDriver(hung, 3);
+                throw new InvariantViolation(ENDS, hung.getName() + " waits in Ring.enter() called at "
+                        + ring.waitSite(hung) + (stack == null ? "" : " (" + stack + ")")
+                        + " for a completion nothing can post: " + ring.describe()
+                        + "; eventfd writes: " + ring.writes());
+            }
+        }
+
+        /** The ring was used by its rules so far. */
+        void judgeRules() {
             if (!ring.misuse().isEmpty()) {
                 throw new InvariantViolation(RULES, String.join("; ", ring.misuse()));
             }
+        }
+
+        /** Lets the device's time pass when every thread is idle (the ring's TIMEOUTs); whether any wait ended. */
+        boolean passTime() {
+            return run.passDeviceTimeouts();
+        }
+
+        /** Where the window's threads are, for a report. */
+        String whereThreadsAre() {
+            return run.whereThreadsAre();
         }
 
         /**
@@ -227,9 +259,7 @@ public final class ElWindow extends WindowFixture {
                         + ", with nothing more given to the loop: " + where + "; the ring: " + ring.describe()
                         + "; eventfd writes: " + ring.writes());
             }
-            if (!ring.misuse().isEmpty()) {
-                throw new InvariantViolation(RULES, String.join("; ", ring.misuse()));
-            }
+            judgeRules();
         }
 
         /** Whether every thread the driver started in this trial has ended (and it started one). */

@@ -55,10 +55,6 @@ public final class HsWindow extends WindowFixture {
         this.fabric = new SimulatedFabric(run, session.driver(), time, TimeUnit.MILLISECONDS.toNanos(DELAY_MS));
     }
 
-    /** The session of this window (bounds and timeouts). */
-    Session session() {
-        return session;
-    }
 
     /** The simulated fabric. */
     public SimulatedFabric fabric() {

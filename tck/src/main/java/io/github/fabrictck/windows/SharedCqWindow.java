@@ -86,11 +86,6 @@ public final class SharedCqWindow extends WindowFixture {
         return driver;
     }
 
-    /** The session of this window (bounds and timeouts). */
-    Session session() {
-        return session;
-    }
-
     /** Connects an endpoint on a new queue pair of the shared queue, with its own callback, from the application. */
     public Endpoint connect(int queuePairNumber) {
         SharedQueuePair qp = device.createQueuePair(queuePairNumber);

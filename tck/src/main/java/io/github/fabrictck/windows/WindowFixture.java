@@ -32,6 +32,11 @@ abstract class WindowFixture implements AutoCloseable {
         return run;
     }
 
+    /** The run's session: the driver, its settings, bounds and timeouts. */
+    Session session() {
+        return session;
+    }
+
     /** The classes of the driver's endpoints, which the agent must have rewritten. */
     abstract List<String> driverClassNames();
 

@@ -114,12 +114,20 @@ class HtmlReportTest {
         assertTrue(links >= 58, "every mark links to its row: " + links);
     }
 
+    /**
+     * The size budget of a report: it grows with the catalog, so it is per variant (300 KB for the 31 variants of the
+     * catalog it was first set on).
+     */
+    static final int BYTES_PER_VARIANT = 9_700;
+
     @Test
-    void anAllPassReportOfTheWholeCatalogStaysUnder300Kilobytes() throws IOException {
+    void anAllPassReportOfTheWholeCatalogStaysUnder9700BytesAVariant() throws IOException {
         Result r = ReportFixtures.allPass();
         String html = HtmlReport.render(r, io.github.fabrictck.launcher.Catalog.discover().info());
         int bytes = html.getBytes(StandardCharsets.UTF_8).length;
-        assertTrue(bytes < 300_000, "report.html of an all-PASS catalog: " + bytes + " bytes");
+        int variants = io.github.fabrictck.launcher.Catalog.discover().entries().size();
+        assertTrue(bytes < HtmlReportTest.BYTES_PER_VARIANT * variants, "report.html of an all-PASS catalog: " + bytes
+                + " bytes for " + variants + " variants");
         assertFalse(html.contains("are not drawn"), "no event is cut from a timeline");
         assertEquals(io.github.fabrictck.launcher.Catalog.discover().entries().size(),
                 html.split("<svg class=\"timeline\"", -1).length - 1, "every variant has its timeline");
