@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
@@ -117,24 +118,35 @@ class EL1ShutdownSkipsSubmission {
                 hold = t.hold(p.describe(), p.again()); // counted from the waking task, as the first run's points were
             }
             String held = "task " + (wakeups + 1);
-            t.call("execute(" + held + ")", () -> t.execute(held));
+            String give = "execute(" + held + ")";
+            CompletableFuture<Void> given = t.start(give, () -> t.execute(held));
             if (!t.reachedOrSettled(hold)) {
+                t.finish(give, given);
                 search.notReached();
                 continue;
             }
-            CompletableFuture<Void> shutdown = t.start("execute(" + last + "); shutdownGracefully()", () -> {
+            t.settle();
+            String stop = "execute(" + last + "); shutdownGracefully()";
+            Callable<Void> stopping = () -> {
                 t.execute(last);
                 return t.shutdownGracefully();
-            });
+            };
+            // an execute that waits for the held loop thread (a lock the loop holds there): the shutdown comes after it
+            CompletableFuture<Void> shutdown = given.isDone() ? t.start(stop, stopping) : null;
             t.settle();
-            boolean landed = shutdown.isDone();
+            boolean landed = shutdown != null && shutdown.isDone();
             hold.release();
+            t.finish(give, given);
+            if (shutdown == null) {
+                t.start(stop, stopping);
+            }
             search.judged(landed, "shutdownGracefully() returned while " + p.describe() + ", every other driver thread "
-                    + "settled", "shutdownGracefully() was called while " + p.describe() + " (it returned only after the "
-                    + "release)", t::judge);
+                    + "settled", (shutdown == null ? give + " waited for " + p.describe() + "; shutdownGracefully() was "
+                    + "called after the release" : "shutdownGracefully() was called while " + p.describe() + " (it "
+                    + "returned only after the release)"), t::judge);
         }
-        search.conclude("the loop ended in each", "shutdownGracefully() waited for the held loop thread and the loop "
-                + "ended too", "wherever its thread was held, shutdownGracefully() waited for it, so a shutdown never "
+        search.conclude("the loop ended in each", "the application's call waited for the held loop thread and the loop "
+                + "ended too", "wherever its thread was held, the application's call waited for it, so a shutdown never "
                 + "lands while the loop is on its way to its wait");
     }
 

@@ -97,9 +97,20 @@ class EL2TaskWhileDecidingToBlock {
             String added = holdLoop ? "execute(task 3)" : "execute(task 2)";
             CompletableFuture<Void> call;
             if (holdLoop) {
-                t.call("execute(task 2)", () -> t.execute("task 2"));
+                CompletableFuture<Void> waking = t.start("execute(task 2)", () -> t.execute("task 2"));
                 if (!t.reachedOrSettled(hold)) {
+                    t.finish("execute(task 2)", waking);
                     search.notReached();
+                    continue;
+                }
+                t.settle();
+                if (!waking.isDone()) {
+                    // the waker waits for the held loop thread (a lock the loop holds there): no task can come in now
+                    hold.release();
+                    t.finish("execute(task 2)", waking);
+                    t.settle();
+                    search.judged(false, "", "execute(task 2) waited for " + p.describe(),
+                            () -> t.judgeRan(RUNS, "after " + p.describe() + " was released"));
                     continue;
                 }
                 call = t.start(added, () -> t.execute("task 3"));
