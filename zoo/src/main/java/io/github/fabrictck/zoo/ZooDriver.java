@@ -7,6 +7,8 @@ import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
 import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
+import io.github.fabrictck.spi.el.EventLoop;
+import io.github.fabrictck.spi.el.Ring;
 import io.github.fabrictck.spi.hs.Fabric;
 import io.github.fabrictck.spi.hs.HandshakeEndpoint;
 import java.util.EnumSet;
@@ -23,14 +25,17 @@ public abstract class ZooDriver implements Driver {
     private final BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue;
     private final BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
     private final BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup;
+    private final BiFunction<DriverContext, Ring, EventLoop> eventLoop;
 
     private ZooDriver(String name, BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
                       BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
-                      BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
+                      BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup,
+                      BiFunction<DriverContext, Ring, EventLoop> eventLoop) {
         this.name = name;
         this.completionQueue = completionQueue;
         this.handshake = handshake;
         this.connectionSetup = connectionSetup;
+        this.eventLoop = eventLoop;
     }
 
     /** A completion-queue design. */
@@ -48,14 +53,30 @@ public abstract class ZooDriver implements Driver {
         return new ZooDriverSpec(null, null, open);
     }
 
-    /** What a design opens; made by {@link #completionQueue}, {@link #handshake} or {@link #connectionSetup}. */
+    /** An event-loop design (SPI 5). */
+    protected static ZooDriverSpec eventLoop(BiFunction<DriverContext, Ring, EventLoop> open) {
+        return new ZooDriverSpec(null, null, null, open);
+    }
+
+    /**
+     * What a design opens; made by {@link #completionQueue}, {@link #handshake}, {@link #connectionSetup} or
+     * {@link #eventLoop}.
+     */
     protected record ZooDriverSpec(BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
                                    BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
-                                   BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
+                                   BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup,
+                                   BiFunction<DriverContext, Ring, EventLoop> eventLoop) {
+
+        /** A design of the first three families (the spec as it was before the event-loop family). */
+        public ZooDriverSpec(BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
+                             BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
+                             BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
+            this(completionQueue, handshake, connectionSetup, null);
+        }
     }
 
     protected ZooDriver(String name, ZooDriverSpec spec) {
-        this(name, spec.completionQueue(), spec.handshake(), spec.connectionSetup());
+        this(name, spec.completionQueue(), spec.handshake(), spec.connectionSetup(), spec.eventLoop());
     }
 
     @Override
@@ -80,6 +101,9 @@ public abstract class ZooDriver implements Driver {
         if (connectionSetup != null) {
             families.add(Family.CONNECTION_SETUP);
         }
+        if (eventLoop != null) {
+            families.add(Family.EVENT_LOOP);
+        }
         return families;
     }
 
@@ -98,5 +122,10 @@ public abstract class ZooDriver implements Driver {
     public SetupEndpoint openConnectionSetup(DriverContext context, SetupLink link) {
         return connectionSetup == null ? Driver.super.openConnectionSetup(context, link)
                 : connectionSetup.apply(context, link);
+    }
+
+    @Override
+    public EventLoop openEventLoop(DriverContext context, Ring ring) {
+        return eventLoop == null ? Driver.super.openEventLoop(context, ring) : eventLoop.apply(context, ring);
     }
 }
