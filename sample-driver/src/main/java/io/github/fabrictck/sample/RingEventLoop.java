@@ -13,13 +13,19 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * An event loop over an io_uring-style ring in the shape of Netty's {@code IOUringEventLoop}: an eventfd
  * READ in the ring is its wake interest; {@code nextWakeupNanos} announces that the loop will sleep, and a
- * waker writes the eventfd only when it takes that announcement back; after a sleep taken back, the loop
- * knows a write is on its way ({@code pendingWakeup}) and, before it closes the eventfd, waits for the
- * READ's completion (Netty PR #10615). Whether the READ is submitted as soon as it is queued is the
- * difference between {@code sample} (it is: Netty PR #227) and the known-broken {@code broken-el-1}
- * (Netty 0.0.23.Final: it is only queued; the next {@code submitAndWait} submits it, and a loop that
- * finds a task after announcing its sleep skips that wait and, shutting down, waits in
- * {@code enter(0, 1)} for a READ that was never submitted).
+ * waker writes the eventfd only when it takes that announcement back.
+ *
+ * <p>{@code sample}'s: the READ is submitted as soon as it is queued (Netty PR #227), the sleep is announced before
+ * the loop's last look at its task queue (Netty PR #5258), and a waker writes, and the loop closes the eventfd, under
+ * one lock, so no write can come after the close, however many wakeups are in flight. The known-broken variants:
+ * {@code broken-el-1} (Netty 0.0.23.Final) only queues the READ, which the next {@code submitAndWait} submits, and
+ * closes as Netty does (PR #10615): after a sleep taken back it knows a write is on its way ({@code pendingWakeup})
+ * and waits for the READ's completion before closing; a loop that finds a task after announcing its sleep skips that
+ * wait and, shutting down, waits in {@code enter(0, 1)} for a READ that was never submitted (EL-1).
+ * {@code broken-el-2} looks at its queue before it announces its sleep, so a task added between the two is given no
+ * write (EL-2). Netty's {@code pendingWakeup} is cleared by any READ's completion, also an earlier write's, so with
+ * two wakeups in flight the eventfd can be closed before the second write (found by EL-X in Netty 0.0.24.Final):
+ * {@code sample} closes under the wakers' lock instead.
  */
 final class RingEventLoop implements EventLoop {
 
@@ -40,16 +46,25 @@ final class RingEventLoop implements EventLoop {
     private volatile boolean shuttingDown;
     /** Loop thread only: an eventfd write is on its way (a waker took back the sleep announcement). */
     private boolean pendingWakeup;
+    /** Netty's close protocol (PR #10615): wait for the READ of a pending wakeup before closing the eventfd. */
+    private final boolean waitsForPendingWakeup;
+    /** The sample's close protocol: a waker writes, and the loop closes the eventfd, under this lock. */
+    private final Object closing = new Object();
+    /** Set under {@link #closing} as the loop closes the eventfd: no waker writes after it. */
+    private boolean eventFdClosed;
 
     /**
      * @param submitsReadWhenQueued whether the eventfd READ is submitted as soon as it is queued (Netty PR #227)
      * @param announcesBeforeLook   whether the sleep is announced before the last look at the task queue (Netty
      *                              PR #5258's order); {@code false} looks first, the lost wakeup of EL-2
+     *                              (without {@code submitsReadWhenQueued}, the loop closes as Netty 0.0.23 does, waiting
+     *                              for a pending wakeup's READ; with it, under the wakers' lock)
      */
     RingEventLoop(DriverContext context, Ring ring, boolean submitsReadWhenQueued, boolean announcesBeforeLook) {
         this.ring = ring;
         this.submitsReadWhenQueued = submitsReadWhenQueued;
         this.announcesBeforeLook = announcesBeforeLook;
+        this.waitsForPendingWakeup = !submitsReadWhenQueued;
         this.eventFd = ring.openEventFd();
         this.thread = context.threadFactory().newThread(this::run);
         thread.start();
@@ -81,7 +96,15 @@ final class RingEventLoop implements EventLoop {
     /** Writes the eventfd if the loop announced a sleep that nobody has taken back yet. */
     private void wakeup() {
         if (Thread.currentThread() != thread && nextWakeupNanos.getAndSet(AWAKE) != AWAKE) {
-            eventFd.write(1);
+            if (waitsForPendingWakeup) {
+                eventFd.write(1);
+                return;
+            }
+            synchronized (closing) { // the loop closes the eventfd under the same lock: no write can come after it
+                if (!eventFdClosed) {
+                    eventFd.write(1);
+                }
+            }
         }
     }
 
@@ -153,6 +176,14 @@ final class RingEventLoop implements EventLoop {
 
     /** Waits for the READ a pending write completes before closing the eventfd, then closes the eventfd and the ring. */
     private void cleanup() {
+        if (!waitsForPendingWakeup) {
+            synchronized (closing) {
+                eventFdClosed = true;
+                eventFd.close();
+            }
+            ring.close(); // a READ still submitted is dropped with the ring, as Linux drops it
+            return;
+        }
         while (pendingWakeup) {
             ring.enter(0, 1);
             processCompletions(false);

@@ -57,6 +57,9 @@ public final class SimulatedRing implements Ring {
     private final Deque<Sqe> published = new ArrayDeque<>();
     private final List<Held> held = new ArrayList<>();
     private final Deque<Cqe> ready = new ArrayDeque<>();
+    /** Completions the kernel has made and not posted yet ({@link #deferPosting()}): posted at the next {@code enter}. */
+    private final Deque<Cqe> unposted = new ArrayDeque<>();
+    private boolean deferPosting;
     /** Threads waiting in {@code enter}, with how many completions each waits for and where the driver called. */
     private final Map<Thread, Wait> waiting = new LinkedHashMap<>();
     private final List<String> misuse = new ArrayList<>();
@@ -138,6 +141,7 @@ public final class SimulatedRing implements Ring {
     @Override
     public synchronized int submit() {
         usable("submit");
+        postDeferred(); // io_uring_enter, as enter is
         publish();
         return take(published.size());
     }
@@ -149,6 +153,7 @@ public final class SimulatedRing implements Ring {
             usable("enter");
             String at = Site.caller();
             int before = enters.computeIfAbsent(Thread.currentThread(), k -> new LinkedHashMap<>()).merge(at, 1, Integer::sum) - 1;
+            postDeferred(); // entering the kernel runs the thread's task work: what was completed is posted
             submitted = toSubmit > 0 ? take(toSubmit) : 0;
             if (minComplete <= 0 || ready.size() >= minComplete) {
                 return submitted;
@@ -294,7 +299,15 @@ public final class SimulatedRing implements Ring {
                     if (h.sqe.eventFd == this) {
                         it.remove();
                         counter = 0;
-                        post(h.sqe.userData, 8);
+                        if (deferPosting && waiting.isEmpty()) {
+                            // the read completes in the kernel; its completion is task work of the loop's thread, which
+                            // runs when that thread next enters the kernel (a thread waiting in enter would be woken)
+                            unposted.addLast(new Cqe(h.sqe.userData, 8));
+                            trace(h.sqe + " completed by the write; its completion is posted when the loop's thread next "
+                                    + "enters " + name + ", or sooner");
+                        } else {
+                            post(h.sqe.userData, 8);
+                        }
                         break;
                     }
                 }
@@ -351,6 +364,33 @@ public final class SimulatedRing implements Ring {
     }
 
     /**
+     * From now on, a READ that an eventfd write completes while no thread waits in {@code enter} is posted later: when a
+     * thread next enters the ring ({@code enter}, {@code submit}), or when {@link #postDeferred()} is called, whichever
+     * comes first. Linux posts such a completion as task work of the submitting thread, which runs when that thread
+     * enters the kernel or is interrupted, so a loop running in user space may look at its completion ring between the
+     * write and the posting and find nothing. Exploration (EL-X) lets its scheduler choose that moment; the scripted
+     * windows post at once.
+     */
+    public synchronized void deferPosting() {
+        deferPosting = true;
+    }
+
+    /** Posts every completion made and not posted yet ({@link #deferPosting()}); whether there was one. */
+    public synchronized boolean postDeferred() {
+        boolean any = !unposted.isEmpty();
+        while (!unposted.isEmpty()) {
+            Cqe c = unposted.pollFirst();
+            post(c.userData(), c.result());
+        }
+        return any;
+    }
+
+    /** Whether a completion was made and not posted yet ({@link #deferPosting()}). */
+    public synchronized boolean hasUnposted() {
+        return !unposted.isEmpty();
+    }
+
+    /**
      * Whether {@code thread} waits in {@code enter} for completions nothing can post: fewer are ready
      * than it waits for, and no submitted entry is held that an eventfd write or time could complete.
      */
@@ -378,7 +418,8 @@ public final class SimulatedRing implements Ring {
     /** Whether any thread has waited in {@code enter} on this ring and what it holds, in words. */
     public synchronized String describe() {
         List<String> unpublished = queued.stream().map(Sqe::toString).toList();
-        return ready.size() + " completion(s) ready, " + held.size() + " submitted entr" + (held.size() == 1 ? "y" : "ies")
+        return ready.size() + " completion(s) ready, " + (unposted.isEmpty() ? "" : unposted.size()
+                + " made and not posted yet, ") + held.size() + " submitted entr" + (held.size() == 1 ? "y" : "ies")
                 + " held by the kernel" + (held.isEmpty() ? "" : " " + held.stream().map(h -> h.sqe.toString()).toList())
                 + ", " + published.size() + " published and not submitted" + (published.isEmpty() ? ""
                 : " " + published.stream().map(Sqe::toString).toList()) + ", " + queued.size() + " queued and never published"

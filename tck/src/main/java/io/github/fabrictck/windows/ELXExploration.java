@@ -18,8 +18,11 @@ import org.junit.jupiter.api.Test;
  * two tasks and calls {@code shutdownGracefully()}, one call after the other on its own thread. The loop's threads and
  * the application's stop at every point they pass; whenever every thread is stopped or idle the scheduler chooses
  * which stopped thread runs on, so the loop may sleep, or not, between any two calls, and a call may land anywhere on
- * the loop's way to its wait. The ring has no action of its own: an eventfd write completes a submitted READ at once,
- * and its TIMEOUTs complete when every thread is idle and the device's time passes.
+ * the loop's way to its wait. The ring's one action is posting a completion: a write completes a submitted READ at
+ * once, but while no thread waits in {@code enter} its completion is posted when the loop's thread next enters the
+ * ring or when the scheduler chooses, as Linux posts it as the loop thread's task work ({@link
+ * io.github.fabrictck.sim.SimulatedRing#deferPosting()}); the ring's TIMEOUTs complete when every thread is idle and
+ * the device's time passes.
  *
  * <p>Oracles, those of EL-1 and EL-2 (the same code, {@link ElWindow}): the ring used by its rules in every state;
  * whenever every thread is idle, no loop thread waits in {@code enter} for a completion nothing can post; at the end,
@@ -37,7 +40,9 @@ import org.junit.jupiter.api.Test;
         interleaving = {
             "the application opens the loop, gives it two tasks and calls shutdownGracefully(), one after the other",
             "the scheduler chooses, at every point of every thread, which thread runs on: the loop may sleep or not "
-                    + "between the calls, and each call may land anywhere on the loop's way to its wait"},
+                    + "between the calls, and each call may land anywhere on the loop's way to its wait",
+            "it also chooses when the completion of a READ that a write completed is posted, up to the loop thread's "
+                    + "next enter (Linux posts it as that thread's task work)"},
         invariants = {ElWindow.ENDS, ElWindow.TASKS_RUN, ElWindow.RULES},
         onFailure = "Replay the schedule file with -Dfabric-tck.replay=FILE and read its trace in report.html: the "
                 + "decisions show which thread ran where when the oracle broke.")
@@ -86,8 +91,9 @@ class ELXExploration {
         return new Controller().run(w.run(), new El(t), scheduler, w.session().pointTimeout());
     }
 
-    /** The EL scenario's oracles; the ring has no action of its own. */
+    /** The EL scenario's oracles and the ring's one action: posting a READ's completion that a write made. */
     private static final class El implements World {
+        static final String POST = Controller.ENV + "the kernel posts the completion of the READ a write completed";
         private final ElWindow.Trial t;
         private CompletableFuture<Void> app;
 
@@ -97,17 +103,21 @@ class ELXExploration {
 
         @Override
         public void start() {
+            t.ring().deferPosting();
             app = t.start("scenario: open the loop, execute x2, shutdownGracefully", () -> workload(t));
         }
 
         @Override
         public List<String> actions() {
-            return List.of();
+            return t.ring().hasUnposted() ? List.of(POST) : List.of();
         }
 
         @Override
         public void act(String action) {
-            throw new IllegalArgumentException(action);
+            if (!action.equals(POST)) {
+                throw new IllegalArgumentException(action);
+            }
+            t.ring().postDeferred();
         }
 
         @Override

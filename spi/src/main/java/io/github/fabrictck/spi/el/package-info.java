@@ -16,7 +16,10 @@
  *   <li>{@link io.github.fabrictck.spi.el.Ring#enter enter(0, n)} submits nothing and waits: a
  *       loop that waits so for the completion of an entry it only queued waits forever;</li>
  *   <li>an eventfd READ completes once the eventfd was written, before or after the READ was
- *       submitted; a TIMEOUT completes when its time has passed (the kit's virtual time).</li>
+ *       submitted; a TIMEOUT completes when its time has passed (the kit's virtual time);</li>
+ *   <li>a completion may be posted to the completion ring after the write that made it, at the
+ *       latest when the loop's thread next enters the ring: a loop must not take the completion of
+ *       one write for that of another.</li>
  * </ul>
  * The contract EL-1 checks: after {@link io.github.fabrictck.spi.el.EventLoop#shutdownGracefully()}
  * the loop runs every task it accepted and its thread ends, whenever the call lands. The contract EL-2
