@@ -263,7 +263,7 @@ public final class Libraries {
                 }
             }
             all.add(new Result.AdapterDeclaration(d.adapter(), d.library(), d.packages(), d.boundaryTypes(),
-                    d.environmentPackages(), d.replacedPackages(), d.stubs(), sources));
+                    d.environmentPackages(), d.replacedPackages(), d.stubs(), sources, new java.util.TreeMap<>(d.redirects())));
         }
         return all;
     }

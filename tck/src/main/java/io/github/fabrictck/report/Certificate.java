@@ -39,7 +39,7 @@ import java.util.TreeMap;
  *                  "path": "/home/me/.m2/repository/com/acme/acme-core/1.0/acme-core-1.0.jar", "sha256": "..."}],
  *   "adapters": [{"class": "io.github.fabrictck.adapters.disni.DisniAdapter", "library": "com.ibm.disni:disni:2.1",
  *                 "packages": ["com.ibm.disni."], "boundaryTypes": [...], "environmentPackages": [...],
- *                 "replacedPackages": [...], "stubs": [...],
+ *                 "replacedPackages": [...], "stubs": [...], "redirects": {...} (only an adapter that has some),
  *                 "sources": [{"path": "/home/me/.m2/.../disni-2.1.jar", "sha256": "..."}]}],
  *   "result": {"file": "fabric-tck-result.json", "sha256": "...", "complete": true},
  *   "verdicts": [{"id": "CQ-1", "variant": "a", "outcome": "PASS"}, ...],

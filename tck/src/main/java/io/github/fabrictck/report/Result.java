@@ -202,10 +202,13 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
      * @param replacedPackages    its replaced packages (a provider of the library's own, left unrewritten), each ending in a dot
      * @param stubs               its stubbed native methods
      * @param sources             the jars or directories the scan read the library's classes from, by path
+     * @param redirects           its redirects, library type to environment type (binary names), sorted by library
+     *                            type: whose natives the environment answers ({@code Adapter.redirects()})
      */
     public record AdapterDeclaration(String adapterClass, String library, List<String> packages,
                                      List<String> boundaryTypes, List<String> environmentPackages,
-                                     List<String> replacedPackages, List<String> stubs, List<Source> sources) {
+                                     List<String> replacedPackages, List<String> stubs, List<Source> sources,
+                                     java.util.SortedMap<String, String> redirects) {
         public AdapterDeclaration {
             packages = List.copyOf(packages);
             boundaryTypes = List.copyOf(boundaryTypes);
@@ -213,6 +216,15 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
             replacedPackages = List.copyOf(replacedPackages);
             stubs = List.copyOf(stubs);
             sources = List.copyOf(sources);
+            redirects = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(redirects));
+        }
+
+        /** A declaration without redirects (an adapter whose boundary is Java types, as DiSNI's). */
+        public AdapterDeclaration(String adapterClass, String library, List<String> packages, List<String> boundaryTypes,
+                                  List<String> environmentPackages, List<String> replacedPackages, List<String> stubs,
+                                  List<Source> sources) {
+            this(adapterClass, library, packages, boundaryTypes, environmentPackages, replacedPackages, stubs, sources,
+                    new java.util.TreeMap<>());
         }
 
         /**
@@ -221,7 +233,8 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
          */
         public AdapterDeclaration withoutPaths() {
             return new AdapterDeclaration(adapterClass, library, packages, boundaryTypes, environmentPackages,
-                    replacedPackages, stubs, sources.stream().map(s -> new Source(s.fileName(), s.sha256())).toList());
+                    replacedPackages, stubs, sources.stream().map(s -> new Source(s.fileName(), s.sha256())).toList(),
+                    redirects);
         }
 
         /**
@@ -240,6 +253,9 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
             }
             if (!boundaryTypes.isEmpty()) {
                 s.append("; ").append(boundaryTypes.size()).append(boundaryTypes.size() == 1 ? " boundary type" : " boundary types");
+            }
+            if (!redirects.isEmpty()) {
+                s.append("; ").append(redirects.size()).append(redirects.size() == 1 ? " redirect" : " redirects");
             }
             s.append("; ").append(stubs.size()).append(stubs.size() == 1 ? " stub" : " stubs").append(") and judged ");
             if (sources.isEmpty()) {

@@ -140,11 +140,15 @@ public final class ResultJson {
         for (Result.Source s : a.sources()) {
             sources.add(object("path", s.path(), "sha256", s.sha256()));
         }
-        return object("class", a.adapterClass(), "library", a.library(),
+        Map<String, Object> json = object("class", a.adapterClass(), "library", a.library(),
                 "packages", new ArrayList<Object>(a.packages()), "boundaryTypes", new ArrayList<Object>(a.boundaryTypes()),
                 "environmentPackages", new ArrayList<Object>(a.environmentPackages()),
                 "replacedPackages", new ArrayList<Object>(a.replacedPackages()),
                 "stubs", new ArrayList<Object>(a.stubs()), "sources", sources);
+        if (!a.redirects().isEmpty()) {
+            json.put("redirects", new java.util.LinkedHashMap<String, Object>(a.redirects()));
+        }
+        return json;
     }
 
     /** The JSON tree of a shard's facts, as {@code run.shard}. */
@@ -275,9 +279,16 @@ public final class ResultJson {
             for (Node s : a.objects("sources")) {
                 sources.add(new Result.Source(s.requiredString("path"), s.requiredString("sha256")));
             }
+            SortedMap<String, String> redirects = new TreeMap<>();
+            if (a.members().get("redirects") != null) {
+                Node r = a.object("redirects");
+                for (Object from : r.members().keySet()) {
+                    redirects.put(String.valueOf(from), r.requiredString(String.valueOf(from)));
+                }
+            }
             adapters.add(new Result.AdapterDeclaration(a.requiredString("class"), a.requiredString("library"),
                     strings(a, "packages"), strings(a, "boundaryTypes"), strings(a, "environmentPackages"),
-                    strings(a, "replacedPackages"), strings(a, "stubs"), sources));
+                    strings(a, "replacedPackages"), strings(a, "stubs"), sources, redirects));
         }
         return adapters;
     }

@@ -217,6 +217,28 @@ class CertificateTest {
     }
 
     @Test
+    void aCertificateBindsTheNativesAnAdapterRedirects() throws IOException {
+        Path out = project.resolve("target/fabric-tck");
+        Result adapted = Fixtures.withAdapters(Fixtures.certifiable(Map.of()), List.of(Fixtures.NETTY));
+        Certificate c = issue(out, adapted, List.of(DriverArtifact.of("com.acme:a", null, classes(), project)));
+        assertEquals(List.of(Fixtures.NETTY), c.adapters());
+        assertTrue(c.adapterLines().get(0).contains("; 2 redirects;"), c.adapterLines().toString());
+        assertNull(c.adapterProblem(adapted));
+        // one native class fewer answered by the environment is another simulation: refused, and not reproduced
+        java.util.TreeMap<String, String> fewer = new java.util.TreeMap<>(Fixtures.NETTY.redirects());
+        fewer.remove("io.netty.channel.unix.FileDescriptor");
+        Result.AdapterDeclaration less = new Result.AdapterDeclaration(Fixtures.NETTY.adapterClass(),
+                Fixtures.NETTY.library(), Fixtures.NETTY.packages(), Fixtures.NETTY.boundaryTypes(),
+                Fixtures.NETTY.environmentPackages(), Fixtures.NETTY.replacedPackages(), Fixtures.NETTY.stubs(),
+                Fixtures.NETTY.sources(), fewer);
+        Result changed = Fixtures.withAdapters(adapted, List.of(less));
+        assertTrue(c.adapterProblem(changed) != null, "a certificate whose redirects differ from its result's");
+        Certificate again = Certificate.of(changed, Fixtures.catalog(), c.artifacts(), PARAMETERS, null, c.resultSha256());
+        assertTrue(c.differences(again).stream().anyMatch(d -> d.startsWith("the adapters: [adapter ")),
+                c.differences(again).toString());
+    }
+
+    @Test
     void aQuickRunSaysItIsNotACertification() throws IOException {
         Path out = project.resolve("target/fabric-tck");
         Result quick = Fixtures.withRun(Fixtures.result(true, Fixtures.window("CQ-2", null, Outcome.PASS, null)),

@@ -44,6 +44,17 @@ final class Fixtures {
             List.of("com.ibm.disni.util.NativeAffinity.setAffinity"),
             List.of(new Result.Source("/home/me/.m2/repository/com/ibm/disni/disni/2.1/disni-2.1.jar", "ab12")));
 
+    /** An adapter whose boundary is the library's JNI layer: its natives redirected to the environment (Netty's). */
+    static final Result.AdapterDeclaration NETTY = new Result.AdapterDeclaration(
+            "io.github.fabrictck.adapters.nettyuring.NettyAdapter",
+            "io.netty.incubator:netty-incubator-transport-classes-io_uring:0.0.24.Final",
+            List.of("io.netty.incubator.channel.uring.", "io.netty.channel.unix."), List.of(),
+            List.of("io.github.fabrictck.adapters.nettyuring.kernel."), List.of(), List.of(),
+            List.of(new Result.Source("/home/me/netty-incubator-transport-classes-io_uring-0.0.24.Final.jar", "cd34")),
+            new java.util.TreeMap<>(Map.of("io.netty.incubator.channel.uring.Native",
+                    "io.github.fabrictck.adapters.nettyuring.kernel.NativeKernel",
+                    "io.netty.channel.unix.FileDescriptor", "io.github.fabrictck.adapters.nettyuring.kernel.UnixKernel")));
+
     static Result withAdapters(Result r, List<Result.AdapterDeclaration> adapters) {
         return new Result(r.schema(), r.tckVersion(), r.driver(), r.jvm(), r.complete(), r.running(), r.windows(), r.run(),
                 r.rewrittenCallSites(), adapters);

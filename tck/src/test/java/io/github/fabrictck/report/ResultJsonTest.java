@@ -74,6 +74,15 @@ class ResultJsonTest {
         assertTrue(Files.readString(file).contains("\"sources\": [\n        {\n          \"path\": "
                 + "\"/home/me/.m2/repository/com/ibm/disni/disni/2.1/disni-2.1.jar\",\n          \"sha256\": \"ab12\"\n"),
                 Files.readString(file));
+        assertTrue(!Files.readString(file).contains("\"redirects\""), "an adapter of Java boundary types has none");
+        // an adapter of a JNI layer: its redirects, library type to environment type, sorted
+        Result redirected = Fixtures.withAdapters(Fixtures.withCallSites(sample), List.of(Fixtures.NETTY));
+        ResultJson.write(redirected, file);
+        assertEquals(redirected, ResultJson.read(file));
+        assertTrue(Files.readString(file).contains("\"redirects\": {\n"
+                + "        \"io.netty.channel.unix.FileDescriptor\": \"io.github.fabrictck.adapters.nettyuring.kernel.UnixKernel\",\n"
+                + "        \"io.netty.incubator.channel.uring.Native\": \"io.github.fabrictck.adapters.nettyuring.kernel.NativeKernel\"\n"),
+                Files.readString(file));
         ResultJson.write(sample, file);
         assertTrue(!Files.readString(file).contains("\"adapters\""), "a driver written against the SPI has none");
         assertEquals(List.of(), ResultJson.read(file).adapters());
