@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -112,6 +113,12 @@ final class ForkDescendants {
             if (alive.isEmpty()) {
                 break;
             }
+            // named by what each runs now: one first seen as the JDK's spawn helper has since become the program it started
+            Map<Long, String> commands = new HashMap<>();
+            for (Seen s : alive) {
+                String now = command(s.handle());
+                commands.put(s.handle().pid(), now.equals("(command unknown)") ? s.command() : now);
+            }
             alive.forEach(s -> s.handle().destroyForcibly());
             for (Seen s : alive) {
                 boolean ended;
@@ -122,7 +129,7 @@ final class ForkDescendants {
                     ended = !s.handle().isAlive();
                 }
                 named.add(s.handle().pid());
-                sentences.add("the driver left process " + s.handle().pid() + " `" + s.command() + "` running: "
+                sentences.add("the driver left process " + s.handle().pid() + " `" + commands.get(s.handle().pid()) + "` running: "
                         + (ended ? "ended" : "could not be ended"));
             }
         }

@@ -11,7 +11,9 @@ import io.github.fabrictck.sim.KitContext;
 import io.github.fabrictck.sim.SimulatedRing;
 import io.github.fabrictck.spi.el.EventLoop;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -160,11 +162,16 @@ public final class ElWindow extends WindowFixture {
          * Waits until a loop thread waits in the ring's {@code enter}, within the point timeout: a settled loop may still
          * be on its way there (a thread the loop starts with its first task looks idle before it passes its first
          * point, and a shortcut on idle threads let the second task in before the loop slept: 1 PASS and 1 ERROR in 20
-         * repeats of Netty 0.0.24's after-wakeup). A loop that never waits there is left as it is after the timeout.
+         * repeats of Netty 0.0.24's after-wakeup). A loop that never waits there is left as it is after the timeout, or
+         * once its threads passed {@code CqTrial.SPIN_POINTS} points meanwhile (a poller).
          */
         void untilWaiting() {
             long deadline = System.nanoTime() + session.pointTimeout().toNanos();
+            long before = loopThreads().stream().mapToLong(run::hitsOf).sum();
             while (loopThreads().stream().noneMatch(ring::waitsIn) && System.nanoTime() - deadline < 0) {
+                if (loopThreads().stream().mapToLong(run::hitsOf).sum() - before > CqTrial.SPIN_POINTS) {
+                    return; // a loop that keeps passing points instead of waiting: a poller, which will not wait here
+                }
                 java.util.concurrent.locks.LockSupport.parkNanos(200_000);
             }
         }
@@ -191,12 +198,39 @@ public final class ElWindow extends WindowFixture {
         void judge() {
             CloseWait.End end = CloseWait.within(run, session.bound())
                     .until(() -> ended() || hung() != null);
+            if (end == CloseWait.End.OUT_OF_TIME) {
+                // a loop still at work after the bound is judged by what it does, never by the clock: it settles (and
+                // is judged below as it then is), or keeps passing points without ending (it spins: FAIL), or neither
+                // within the point timeout (ERROR, from settle)
+                try {
+                    settle();
+                } catch (CqTrial.Spinning s) {
+                    throw new InvariantViolation(ENDS, "the loop thread never ends: after shutdownGracefully() returned "
+                            + "it keeps passing points without waiting or ending (" + s.getMessage() + "): "
+                            + run.whereThreadsAre());
+                }
+                Map<Thread, Long> before = new HashMap<>();
+                loopThreads().forEach(t -> before.put(t, run.hitsOf(t)));
+                end = CloseWait.within(run, session.bound()).until(() -> ended() || hung() != null);
+                if (end == CloseWait.End.OUT_OF_TIME) {
+                    for (Map.Entry<Thread, Long> e : before.entrySet()) {
+                        long passed = run.hitsOf(e.getKey()) - e.getValue();
+                        if (e.getKey().isAlive() && passed > CqTrial.SPIN_POINTS) {
+                            // a fact, not the clock: it keeps polling (a short park between turns settles each time)
+                            throw new InvariantViolation(ENDS, "the loop thread never ends: after shutdownGracefully() "
+                                    + "returned, " + e.getKey().getName() + " passed " + passed + " more points without "
+                                    + "ending or waiting in the ring: " + run.whereThreadsAre());
+                        }
+                    }
+                    throw new WindowNotOpened("the loop's threads settled but kept waking for " + 2 * session.bound()
+                            .toMillis() + " ms after shutdownGracefully() returned, passing few points, and the loop did "
+                            + "not end: not judged by the clock; " + run.whereThreadsAre());
+                }
+            }
             judgeNotHung();
             if (end != CloseWait.End.RETURNED) {
-                throw new InvariantViolation(ENDS, "the loop thread has not ended "
-                        + (end == CloseWait.End.CANNOT_RETURN ? "and every driver thread is idle with no time left to pass"
-                        : "within " + session.bound().toMillis() + " ms") + ": " + run.whereThreadsAre()
-                        + "; the ring: " + ring.describe());
+                throw new InvariantViolation(ENDS, "the loop thread has not ended and every driver thread is idle with "
+                        + "no time left to pass: " + run.whereThreadsAre() + "; the ring: " + ring.describe());
             }
             List<String> lost = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
             if (!lost.isEmpty()) {
@@ -243,6 +277,12 @@ public final class ElWindow extends WindowFixture {
             List<String> waiting = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
             if (!waiting.isEmpty()) {
                 settle(); // a thread still on its way is judged once it settled again
+                if (loopThreads().stream().noneMatch(ring::waitsIn)) {
+                    // a loop that does not sleep in its ring (a short park between polls) is given its own time: it
+                    // fails only once every driver thread is idle with no time left to pass
+                    CloseWait.within(run, session.pointTimeout()).until(() -> ran.containsAll(accepted)
+                            || loopThreads().stream().anyMatch(ring::waitsIn));
+                }
                 waiting = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
             }
             if (!waiting.isEmpty()) {
