@@ -77,7 +77,21 @@ final class ExploreRuns {
                         record.accept(RunRecord.verdictMessage(run));
                     }
                 });
+        keep(driver, record.dumps());
         return Map.entry(runs, record.dumps());
+    }
+
+    /**
+     * Writes the files of a run (a failing schedule's among them) under {@code target/explore-files/DRIVER/}, so that a
+     * test that failed on a machine leaves the schedule to replay (a correct fixture FAILed CQ-X once under load, with
+     * no file kept).
+     */
+    private static void keep(String driver, Map<String, String> files) throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Path.of("target", "explore-files", driver);
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            java.nio.file.Files.createDirectories(dir);
+            java.nio.file.Files.writeString(dir.resolve(java.nio.file.Path.of(f.getKey()).getFileName()), f.getValue());
+        }
     }
 
     /** A failure's invariant and reason without the schedule's part (which seed, how many decisions). */
