@@ -10,6 +10,6 @@ public final class BrokenEl1Driver extends FamilyDriver {
 
     public BrokenEl1Driver() {
         super("broken-el-1", null, null, null);
-        withEventLoop((context, ring) -> new RingEventLoop(context, ring, false, true));
+        withEventLoop((context, ring) -> new RingEventLoop(context, ring, false, true, true));
     }
 }

@@ -10,6 +10,6 @@ public final class BrokenEl2Driver extends FamilyDriver {
 
     public BrokenEl2Driver() {
         super("broken-el-2", null, null, null);
-        withEventLoop((context, ring) -> new RingEventLoop(context, ring, true, false));
+        withEventLoop((context, ring) -> new RingEventLoop(context, ring, true, false, false));
     }
 }

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code broken-el-2} looks at its queue before it announces its sleep, so a task added between the two is given no
  * write (EL-2). Netty's {@code pendingWakeup} is cleared by any READ's completion, also an earlier write's, so with
  * two wakeups in flight the eventfd can be closed before the second write (found by EL-X in Netty 0.0.24.Final):
- * {@code sample} closes under the wakers' lock instead.
+ * {@code sample} closes under the wakers' lock instead; {@code broken-el-3} is {@code sample} with Netty's close (EL-3).
  */
 final class RingEventLoop implements EventLoop {
 
@@ -57,14 +57,15 @@ final class RingEventLoop implements EventLoop {
      * @param submitsReadWhenQueued whether the eventfd READ is submitted as soon as it is queued (Netty PR #227)
      * @param announcesBeforeLook   whether the sleep is announced before the last look at the task queue (Netty
      *                              PR #5258's order); {@code false} looks first, the lost wakeup of EL-2
-     *                              (without {@code submitsReadWhenQueued}, the loop closes as Netty 0.0.23 does, waiting
-     *                              for a pending wakeup's READ; with it, under the wakers' lock)
+     * @param waitsForPendingWakeup whether the loop closes as Netty does (PR #10615: waiting for the READ of a pending
+     *                              wakeup, a flag any READ's completion clears: EL-3) rather than under the wakers' lock
      */
-    RingEventLoop(DriverContext context, Ring ring, boolean submitsReadWhenQueued, boolean announcesBeforeLook) {
+    RingEventLoop(DriverContext context, Ring ring, boolean submitsReadWhenQueued, boolean announcesBeforeLook,
+                  boolean waitsForPendingWakeup) {
         this.ring = ring;
         this.submitsReadWhenQueued = submitsReadWhenQueued;
         this.announcesBeforeLook = announcesBeforeLook;
-        this.waitsForPendingWakeup = !submitsReadWhenQueued;
+        this.waitsForPendingWakeup = waitsForPendingWakeup;
         this.eventFd = ring.openEventFd();
         this.thread = context.threadFactory().newThread(this::run);
         thread.start();

@@ -12,6 +12,6 @@ public final class SampleDriver extends FamilyDriver {
     public SampleDriver() {
         super("sample", SampleEndpoint::new, SampleHandshake::new, SampleSetup::new, SharedQueueProcessor::new);
         withConnectionManager(CmClient::new);
-        withEventLoop((context, ring) -> new RingEventLoop(context, ring, true, true));
+        withEventLoop((context, ring) -> new RingEventLoop(context, ring, true, true, false));
     }
 }

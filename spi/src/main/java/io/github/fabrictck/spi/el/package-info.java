@@ -24,6 +24,8 @@
  * The contract EL-1 checks: after {@link io.github.fabrictck.spi.el.EventLoop#shutdownGracefully()}
  * the loop runs every task it accepted and its thread ends, whenever the call lands. The contract EL-2
  * checks: a task given with {@link io.github.fabrictck.spi.el.EventLoop#execute} while the loop decides
- * to block runs without another wakeup (no other task, eventfd write, completion or timeout).
+ * to block runs without another wakeup (no other task, eventfd write, completion or timeout). The
+ * contract EL-3 checks: no eventfd write comes after the loop closed the eventfd, however many
+ * wakeups are in flight when it closes.
  */
 package io.github.fabrictck.spi.el;

@@ -1,0 +1,199 @@
+package io.github.fabrictck.windows;
+
+import io.github.fabrictck.engine.Hit;
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.Point;
+import io.github.fabrictck.engine.PointMatcher;
+import io.github.fabrictck.engine.WindowRun;
+import io.github.fabrictck.sim.SimulatedRing;
+import io.github.fabrictck.spi.Family;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * EL-3 a wakeup racing the loop's close.
+ *
+ * <p>What the window comes from, its interleaving, its invariants and the advice on a failure are written once, in
+ * {@link RaceWindow} below. This comment says how the window is forced.
+ *
+ * <p>The ring posts a READ's completion late here, as Linux may (task work of the loop's thread, posted at its next
+ * {@code enter} at the latest: {@link SimulatedRing#deferPosting()}). A first run with no hold records, from a sleeping
+ * loop, the points of the loop's way back to its wait after a task woke it (as EL-2's {@code loop-held}) and the
+ * application's points inside {@code shutdownGracefully()}. Each pair of a loop point and an application point is then
+ * tried on a fresh ring: the loop, woken by a second task, is held at its point; a third task is given while it is held
+ * (its write's completion is then posted late); the loop is released and held again as it next returns from the ring's
+ * {@code enter}; {@code shutdownGracefully()} is called and held at its point; the loop is released and the driver's
+ * threads settle; then the shutdown is released. Judged as EL-1 judges: the loop ended, every task ran, and no call or
+ * eventfd write came after the eventfd or the ring was closed (a FAIL naming the write and where it was made). A loop
+ * that never returns from {@code enter} again on that way is not reached; one whose {@code execute} or shutdown waits
+ * for the held loop thread wherever it is held cannot have a wakeup in flight at its close: NOT_APPLICABLE.
+ */
+@Tag("EL-3")
+@RaceWindow(id = "EL-3", title = "a wakeup racing the loop's close", family = Family.EVENT_LOOP,
+        source = "https://github.com/netty/netty/pull/10615",
+        bug = "Netty's io_uring IOUringEventLoop before PR #10615 (\"Close IOUringEventLoop wakeup/eventfd close shutdown "
+                + "race\"): a wakeup's eventfd write could come after the loop closed the eventfd, and so reach whatever "
+                + "file next had its number; the fix waits, before the close, for the READ of a pending wakeup "
+                + "(pendingWakeup). That flag is cleared by any eventfd READ's completion, so with two wakeups in flight "
+                + "the completion of the earlier write clears it for the later one: found by EL-X in "
+                + "netty-incubator-transport-io_uring 0.0.24.Final.",
+        interleaving = {
+            "a waker takes back the loop's sleep announcement and writes the eventfd; the READ's completion is posted "
+                    + "only at the loop's next enter",
+            "the loop, finding the waker's task, skips its wait, runs the task and announces its next sleep",
+            "it enters the ring, where the earlier write's completion is posted, and returns at once",
+            "shutdownGracefully() takes back that announcement: its write is on its way",
+            "the loop notes a pending wakeup, then the earlier write's READ completion clears it",
+            "the loop closes the eventfd; the shutdown's write lands on a closed (or reused) descriptor"},
+        invariants = {ElWindow.RULES, ElWindow.ENDS, ElWindow.TASKS_RUN},
+        onFailure = "Never let a waker write after the eventfd is closed: close it under the lock the wakers write under "
+                + "(checking a closed flag), or count the wakeups in flight rather than flagging one, and wait until "
+                + "each write's READ completed before the close.")
+class EL3WakeupRacesClose {
+
+    static final String TITLE = "a wakeup in flight at the loop's close";
+
+    @Test
+    @Variant(id = "second-wakeup", title = "the shutdown's wakeup held before it writes, an earlier write's completion "
+            + "posted late")
+    void secondWakeup(ElWindow w) {
+        WindowRun run = w.run();
+        ElWindow.Trial first = w.trial();
+        first.ring().deferPosting();
+        ElSearch.FirstRun recorded = ElSearch.firstRun(w, 1);
+        Map<String, SimulatedRing.FirstWait> waits = recorded.waits();
+        List<Hit> shutdownHits = List.of();
+        if (recorded.spinning() == null && first.loop() != null) {
+            run.startRecording();
+            try {
+                first.call("shutdownGracefully()", first::shutdownGracefully);
+            } finally {
+                shutdownHits = run.stopRecording();
+            }
+            first.judge(); // the unheld run is judged, but is no evidence of its own
+        }
+        if (waits.isEmpty()) {
+            Assumptions.abort("the loop's design cannot reach " + TITLE + ": its thread never waits in the ring's "
+                    + "enter() after a task woke it" + (recorded.spinning() == null ? ""
+                    : " (it keeps passing points: a busy-polling loop)") + ", so no wakeup is ever needed");
+        }
+        List<Hit> loopPoints = CqSearch.placements(EL1ShutdownSkipsSubmission.untilWait(recorded.hits(), waits),
+                t -> !t.equals(EL1ShutdownSkipsSubmission.APP));
+        List<Hit> shutdownPoints = CqSearch.placements(shutdownHits, t -> t.equals(EL1ShutdownSkipsSubmission.APP));
+        ElSearch search = new ElSearch(w, pairs(loopPoints, shutdownPoints), TITLE);
+        for (int i = 0; i < loopPoints.size(); i++) {
+            for (int j = 0; j < shutdownPoints.size(); j++) {
+                trial(w, search, search.placements().get(i * shutdownPoints.size() + j), loopPoints.get(i),
+                        shutdownPoints.get(j));
+            }
+        }
+        search.conclude("no write came after the close in any", "the application waited for the held loop thread",
+                "wherever its thread was held, the application's call waited for it, so no wakeup is in flight when "
+                + "the loop closes");
+    }
+
+    /** Each pair as one placement (the loop's point, for the tally), in the order the trials run. */
+    private static List<Hit> pairs(List<Hit> loopPoints, List<Hit> shutdownPoints) {
+        List<Hit> out = new java.util.ArrayList<>();
+        for (Hit l : loopPoints) {
+            for (int j = 0; j < shutdownPoints.size(); j++) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    private static void trial(ElWindow w, ElSearch search, Hit placement, Hit loopPoint, Hit shutdownPoint) {
+        WindowRun run = w.run();
+        ElWindow.Trial t = search.trial(placement);
+        run.trace().add("kit", "and hold " + shutdownPoint.describe() + " once the loop returns from enter again", null);
+        t.ring().deferPosting();
+        t.open();
+        t.settle();
+        t.call("execute(task 1)", () -> t.execute("task 1"));
+        t.settle();
+        t.untilWaiting();
+        Hold atLoop = t.hold(loopPoint.describe(), loopPoint.again());
+        CompletableFuture<Void> waking = t.start("execute(task 2)", () -> t.execute("task 2"));
+        if (!t.reachedOrSettled(atLoop)) {
+            t.finish("execute(task 2)", waking);
+            search.notReached();
+            return;
+        }
+        t.settle();
+        CompletableFuture<Void> third = waking.isDone() ? t.start("execute(task 3)", () -> t.execute("task 3")) : null;
+        t.settle();
+        if (third == null || !third.isDone()) {
+            // the application waits for the held loop thread: no wakeup can be in flight from it now
+            atLoop.release();
+            t.finish("execute(task 2)", waking);
+            if (third != null) {
+                t.finish("execute(task 3)", third);
+            }
+            t.call("shutdownGracefully()", t::shutdownGracefully);
+            search.judged(false, "", "the application waited for " + loopPoint.describe(), t::judge);
+            return;
+        }
+        Hold atReturn = t.hold("the loop's next return from enter", nextReturnFromEnter());
+        atLoop.release();
+        if (!t.reachedOrSettled(atReturn)) {
+            run.forget(atReturn); // the loop sleeps without a return from enter to hold: the shutdown may wake it freely
+            t.call("shutdownGracefully()", t::shutdownGracefully);
+            t.judge(); // judged all the same; the loop never entered its ring again on this way
+            search.notReached();
+            return;
+        }
+        Hold atShutdown = t.hold(shutdownPoint.describe(), shutdownPoint.again());
+        CompletableFuture<Void> shutdown = t.start("shutdownGracefully()", t::shutdownGracefully);
+        if (!t.reachedOrSettled(atShutdown)) {
+            atReturn.release();
+            awaitQuietly(shutdown, w);
+            search.notReached();
+            return;
+        }
+        atReturn.release();
+        t.settle();
+        atShutdown.release();
+        awaitQuietly(shutdown, w); // a write after the close throws into it: the ring has recorded it, judged below
+        search.judged(true, "shutdownGracefully() was held at " + shutdownPoint.describe() + " while the loop, "
+                + "held at " + loopPoint.describe() + " as a third task was given, then at its next return from enter, "
+                + "ran on", "", t::judge);
+    }
+
+    /** The first return of a loop thread from a call that enters the ring, from the hold's placement on. */
+    private static PointMatcher nextReturnFromEnter() {
+        boolean[] caught = {false};
+        return PointMatcher.of("a loop thread after it returns from the ring's enter", (th, p, isAfter, args, result) -> {
+            if (caught[0] || !isAfter || p.kind() != Point.Kind.ENVIRONMENT_CALL
+                    || !EL1ShutdownSkipsSubmission.entersRing(p.target())) {
+                return false;
+            }
+            WindowRun run = WindowRun.current();
+            if (EL1ShutdownSkipsSubmission.APP.equals(run == null ? th.getName() : run.role(th))) {
+                return false;
+            }
+            caught[0] = true;
+            return true;
+        });
+    }
+
+    /** Waits for a call to end, whatever it threw (what it did wrong is the ring's to say). */
+    private static void awaitQuietly(CompletableFuture<?> call, ElWindow w) {
+        try {
+            call.get(w.session().pointTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            // a write to a closed eventfd throws into the caller: the ring recorded it
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new io.github.fabrictck.engine.WindowNotOpened("shutdownGracefully() did not return within "
+                    + w.session().pointTimeout().toMillis() + " ms of its release");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
