@@ -30,9 +30,11 @@ import org.junit.jupiter.api.Test;
  * (its write's completion is then posted late); the loop is released and held again as it next returns from the ring's
  * {@code enter}; {@code shutdownGracefully()} is called and held at its point; the loop is released and the driver's
  * threads settle; then the shutdown is released. Judged as EL-1 judges: the loop ended, every task ran, and no call or
- * eventfd write came after the eventfd or the ring was closed (a FAIL naming the write and where it was made). A loop
- * that never returns from {@code enter} again on that way is not reached; one whose {@code execute} or shutdown waits
- * for the held loop thread wherever it is held cannot have a wakeup in flight at its close: NOT_APPLICABLE.
+ * eventfd write came after the eventfd or the ring was closed (a FAIL naming the write and where it was made). A trial
+ * is evidence of the window only when the loop closed its ring while the shutdown was held inside; a loop that never
+ * returns from {@code enter} again on that way is not reached; one that closes only after the held call went on
+ * (it waits for it, or the application waits for the held loop), wherever it is held, never has a wakeup in flight
+ * at its close: NOT_APPLICABLE.
  */
 @Tag("EL-3")
 @RaceWindow(id = "EL-3", title = "a wakeup racing the loop's close", family = Family.EVENT_LOOP,
@@ -86,32 +88,22 @@ class EL3WakeupRacesClose {
         List<Hit> loopPoints = CqSearch.placements(EL1ShutdownSkipsSubmission.untilWait(recorded.hits(), waits),
                 t -> !t.equals(EL1ShutdownSkipsSubmission.APP));
         List<Hit> shutdownPoints = CqSearch.placements(shutdownHits, t -> t.equals(EL1ShutdownSkipsSubmission.APP));
-        ElSearch search = new ElSearch(w, pairs(loopPoints, shutdownPoints), TITLE);
-        for (int i = 0; i < loopPoints.size(); i++) {
-            for (int j = 0; j < shutdownPoints.size(); j++) {
-                trial(w, search, search.placements().get(i * shutdownPoints.size() + j), loopPoints.get(i),
-                        shutdownPoints.get(j));
+        // one placement per pair of a loop point and a shutdown point, named by its loop point
+        List<Hit> pairs = loopPoints.stream().flatMap(l -> shutdownPoints.stream().map(sp -> l)).toList();
+        ElSearch search = new ElSearch(w, pairs, TITLE);
+        for (Hit loopPoint : loopPoints) {
+            for (Hit shutdownPoint : shutdownPoints) {
+                trial(w, search, loopPoint, shutdownPoint);
             }
         }
-        search.conclude("no write came after the close in any", "the application waited for the held loop thread",
-                "wherever its thread was held, the application's call waited for it, so no wakeup is in flight when "
-                + "the loop closes");
+        search.conclude("no write came after the close in any", "the loop closed only after the held call went on "
+                + "(it waited for it, or the application for the held loop)", "wherever the shutdown was held, the "
+                + "loop closed its eventfd only after the shutdown went on, so no wakeup is ever in flight at its close");
     }
 
-    /** Each pair as one placement (the loop's point, for the tally), in the order the trials run. */
-    private static List<Hit> pairs(List<Hit> loopPoints, List<Hit> shutdownPoints) {
-        List<Hit> out = new java.util.ArrayList<>();
-        for (Hit l : loopPoints) {
-            for (int j = 0; j < shutdownPoints.size(); j++) {
-                out.add(l);
-            }
-        }
-        return out;
-    }
-
-    private static void trial(ElWindow w, ElSearch search, Hit placement, Hit loopPoint, Hit shutdownPoint) {
+    private static void trial(ElWindow w, ElSearch search, Hit loopPoint, Hit shutdownPoint) {
         WindowRun run = w.run();
-        ElWindow.Trial t = search.trial(placement);
+        ElWindow.Trial t = search.trial(loopPoint);
         run.trace().add("kit", "and hold " + shutdownPoint.describe() + " once the loop returns from enter again", null);
         t.ring().deferPosting();
         t.open();
@@ -159,11 +151,15 @@ class EL3WakeupRacesClose {
         }
         atReturn.release();
         t.settle();
+        // the window: the loop closed its ring while a wakeup call was held inside; a loop that waits for the held
+        // call before it closes is judged all the same, but is no evidence of the window
+        boolean closedWhileHeld = t.ring().closed();
         atShutdown.release();
         awaitQuietly(shutdown, w); // a write after the close throws into it: the ring has recorded it, judged below
-        search.judged(true, "shutdownGracefully() was held at " + shutdownPoint.describe() + " while the loop, "
-                + "held at " + loopPoint.describe() + " as a third task was given, then at its next return from enter, "
-                + "ran on", "", t::judge);
+        search.judged(closedWhileHeld, "the loop closed its ring while shutdownGracefully() was held at "
+                + shutdownPoint.describe() + " (the loop held at " + loopPoint.describe() + " as a third task was "
+                + "given, then at its next return from enter)", "shutdownGracefully() was held at "
+                + shutdownPoint.describe() + "; the loop closed only after its release", t::judge);
     }
 
     /** The first return of a loop thread from a call that enters the ring, from the hold's placement on. */
