@@ -123,7 +123,7 @@ public final class Directed {
      * distribution of every run's wall time ({@code wallMillis}, from the launcher's progress lines)
      * is added by {@link #launch}.
      */
-    static Map<String, Object> variant(WindowResult w) {
+    public static Map<String, Object> variant(WindowResult w) {
         RepeatStats s = w.repeat();
         int runs = s == null ? 1 : s.runs();
         int pass = s == null ? count(w, Outcome.PASS) : s.pass();
