@@ -45,6 +45,20 @@ public final class Trace {
     }
 
     /**
+     * Records events another window's trace kept (a sweep whose trials it shares), with their times as they were,
+     * up to the limit.
+     */
+    public synchronized void replay(List<TraceEvent> kept) {
+        for (TraceEvent e : kept) {
+            if (events.size() >= LIMIT) {
+                dropped++;
+            } else {
+                events.add(e);
+            }
+        }
+    }
+
+    /**
      * Forgets every event so far: a window that runs many trials keeps the trace of the one it is
      * in, so a failure shows the trial that failed.
      */

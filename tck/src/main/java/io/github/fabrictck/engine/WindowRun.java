@@ -390,7 +390,7 @@ public final class WindowRun {
     /** Records the evidence that the window opened: what fell inside which hold. */
     public void opened(String how) {
         this.opened = how;
-        trace.addAlways("kit", "window opened: " + how, null);
+        trace.addAlways("kit", OPENED + how, null);
     }
 
     /** Records that the driver tried to end the JVM. */
@@ -649,6 +649,9 @@ public final class WindowRun {
         }
         return null;
     }
+
+    /** How the trace's event that says how the window opened begins. */
+    public static final String OPENED = "window opened: ";
 
     /** How the window opened, or {@code null} if it has not. */
     public String openedHow() {

@@ -32,12 +32,12 @@ class CS2Agreement {
     @Test
     @Variant(id = "memory", title = "every lost setup message × every phase, control stream in memory")
     void inMemory(CsWindow w) {
-        w.sweepLosses(Form.MEMORY, w::judgeAgreement);
+        w.sweepLosses(Form.MEMORY, CsWindow.LossJudge.AGREEMENT);
     }
 
     @Test
     @Variant(id = "loopback", title = "every lost setup message × every phase, control stream on loopback TCP")
     void onLoopback(CsWindow w) {
-        w.sweepLosses(Form.LOOPBACK, w::judgeAgreement);
+        w.sweepLosses(Form.LOOPBACK, CsWindow.LossJudge.AGREEMENT);
     }
 }

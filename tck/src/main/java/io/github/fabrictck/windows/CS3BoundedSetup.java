@@ -52,13 +52,13 @@ class CS3BoundedSetup {
     @Test
     @Variant(id = "memory", title = "every lost setup message × every phase, control stream in memory")
     void inMemory(CsWindow w) {
-        w.sweepLosses(Form.MEMORY, w::judgeBounded);
+        w.sweepLosses(Form.MEMORY, CsWindow.LossJudge.BOUNDED_SETUP);
     }
 
     @Test
     @Variant(id = "loopback", title = "every lost setup message × every phase, control stream on loopback TCP")
     void onLoopback(CsWindow w) {
-        w.sweepLosses(Form.LOOPBACK, w::judgeBounded);
+        w.sweepLosses(Form.LOOPBACK, CsWindow.LossJudge.BOUNDED_SETUP);
     }
 
     @Test

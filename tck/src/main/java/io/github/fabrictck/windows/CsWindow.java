@@ -66,6 +66,8 @@ public final class CsWindow extends WindowFixture {
     private SimulatedSetup setup;
     private int trials;
     private long virtualNanos;
+    /** The sweep of every lost setup message this window runs, recorded for the other window of its kind. */
+    private LossSweeps.Sweep recording;
 
     CsWindow(WindowRun run, Session session) {
         super(run, session);
@@ -225,15 +227,80 @@ public final class CsWindow extends WindowFixture {
 
     /**
      * Sweeps every lost setup message (none, then each fast-path message a loss-free setup sends
-     * before both sides end) × every phase, and judges each trial.
+     * before both sides end) × every phase, and judges each trial by {@code own}.
+     *
+     * <p>CS-2 and CS-3 sweep the same setups and differ only in the invariant each setup is judged by; so each
+     * setup of this sweep is also judged, as it ends, by the other window's invariant ({@link LossSweeps}). When
+     * the other window already swept this control stream in this round of the run, every setup of that sweep ended
+     * without breaking this window's invariant, and the sweep reached the documented phases, this window's verdict
+     * is that sweep's: the same setups are not run twice, and the evidence says whose sweep it was. Otherwise (the
+     * other window is not selected, ran in another shard or round, its sweep stopped at a failure, or one of its
+     * setups broke this window's invariant) this window runs its own sweep, so a failure always shows the trial that
+     * failed, run and traced by the window that reports it.
      */
-    public void sweepLosses(Form form, BiConsumer<Trial, String> judge) {
+    public void sweepLosses(Form form, LossJudge own) {
+        LossSweeps.Sweep done = LossSweeps.reusable(session, form, own);
+        if (done != null) {
+            trials = done.trials();
+            virtualNanos = done.virtualNanos();
+            run.trace().replay(done.lastTrial());
+            run.trace().add("kit", "the " + done.trials() + " trials of " + done.window() + "'s sweep in this round "
+                    + "of the run were judged by this window's invariant as each ended, and none broke it: the kit ran "
+                    + "the same setups once for both windows", null);
+            run.opened(done.opened() + "; the trials of " + done.window() + "'s sweep in this round, each judged "
+                    + "by both windows' invariants as it ended");
+            return;
+        }
         on(form);
+        recording = LossSweeps.start(session, form, own);
+        BiConsumer<Trial, String> judge = (t, conditions) -> {
+            for (LossJudge other : LossJudge.values()) {
+                if (other != own && other.problem(this, t) != null) {
+                    recording.broke(other);
+                }
+            }
+            own.judge(this, t, conditions);
+        };
         Trial baseline = trial(null, 0, null);
         List<Loss> losses = new ArrayList<>();
         losses.add(null);
         baseline.setupMessages().forEach(m -> losses.add(new Loss(m.from(), m.nth())));
         sweep(losses, false, judge);
+        recording.complete(trials, virtualNanos, run.openedHow(), run.trace().events());
+    }
+
+    /** The invariants a sweep of every lost setup message judges each trial by: CS-2's and CS-3's. */
+    public enum LossJudge {
+        /** CS-2: both sides end, on the same mode. */
+        AGREEMENT("CS-2", AGREE),
+        /** CS-3: both sides end within the bound. */
+        BOUNDED_SETUP("CS-3", BOUNDED);
+
+        private final String window;
+        private final String invariant;
+
+        LossJudge(String window, String invariant) {
+            this.window = window;
+            this.invariant = invariant;
+        }
+
+        /** The window whose invariant this is, as {@code CS-2}. */
+        String window() {
+            return window;
+        }
+
+        /** What in a trial that has run out breaks this invariant, or {@code null}. */
+        String problem(CsWindow w, Trial t) {
+            return this == AGREEMENT ? agreementProblem(t) : boundedProblem(t, w.time, w.run);
+        }
+
+        /** Judges a trial that has run out: throws when it breaks this invariant. */
+        void judge(CsWindow w, Trial t, String conditions) {
+            String problem = problem(w, t);
+            if (problem != null) {
+                throw new InvariantViolation(invariant, conditions + ": " + problem);
+            }
+        }
     }
 
     /**
@@ -403,27 +470,11 @@ public final class CsWindow extends WindowFixture {
         return null;
     }
 
-    /** Both sides ended, on the same mode. */
-    public void judgeAgreement(Trial t, String conditions) {
-        String problem = agreementProblem(t);
-        if (problem != null) {
-            throw new InvariantViolation(AGREE, conditions + ": " + problem);
-        }
-    }
-
     /** What breaks {@link #AGREE} in a trial that has run out, or {@code null}. */
     static String agreementProblem(Trial t) {
         Trial.End c = t.client();
         Trial.End s = t.server();
         return !t.ended() || c.mode() == null || c.mode() != s.mode() ? ends(t) : null;
-    }
-
-    /** Both sides ended within the bound. */
-    public void judgeBounded(Trial t, String conditions) {
-        String problem = boundedProblem(t, time, run);
-        if (problem != null) {
-            throw new InvariantViolation(BOUNDED, conditions + ": " + problem);
-        }
     }
 
     /**
@@ -496,6 +547,13 @@ public final class CsWindow extends WindowFixture {
     @Override
     List<String> driverClassNames() {
         return setup == null ? List.of() : setup.endpointClassNames();
+    }
+
+    @Override
+    void judged(boolean clean) {
+        if (recording != null) {
+            recording.judged(clean);
+        }
     }
 
     @Override

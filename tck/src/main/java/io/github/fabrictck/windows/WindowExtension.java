@@ -121,9 +121,13 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
                         + " rewritten by the agent" + (sites == 0 ? "" : " (listed in the result's rewrittenCallSites)"), null);
             }
             Evidence evidence = run.evidence();
+            String kitError = kitError(run, endpointClasses);
+            if (fixture != null) {
+                fixture.judged(thrown == null && kitError == null);
+            }
             Session.current().records().put(context.getUniqueId(), new Session.Record(evidence, run.trace().events(),
                     evidence.holds().stream().map(h -> h.thread() + " held at " + h.point() + " in " + h.at()).toList(),
-                    kitError(run, endpointClasses), where, dump));
+                    kitError, where, dump));
         }
     }
 

@@ -44,6 +44,13 @@ abstract class WindowFixture implements AutoCloseable {
     @Override
     public abstract void close();
 
+    /**
+     * Called once the window is over and closed, with whether it PASSed with nothing the kit could not accept
+     * ({@code clean}): what a window learnt that another may rely on (a sweep it ran) is shared only then.
+     */
+    void judged(boolean clean) {
+    }
+
     /** Places a hold on a point of the driver. */
     public Hold hold(String name, io.github.fabrictck.engine.PointMatcher match) {
         return run.hold(name, match);

@@ -468,6 +468,10 @@ class LauncherEndToEndTest {
                     .findFirst().orElse("no 'window opened' event in the trace");
             assertTrue(opened.contains("(from the moment its 1st control-stream write, which the client's message before its "
                     + "fast-path answer replied to, reached the client)"), opened);
+            if (label.startsWith("CS-3")) {
+                // the same setups as CS-2's sweep on the same control stream in this round: judged once, reported twice
+                assertTrue(opened.contains("the trials of CS-2/" + label.substring(5) + "'s sweep in this round"), opened);
+            }
             if (label.startsWith("CS-1")) {
                 assertTrue(opened.contains("the server's fast-path answer to the client and every fast-path message it sends "
                         + "after it until it ends setup lost: measured phases 10 to 2000 ms"), opened);
