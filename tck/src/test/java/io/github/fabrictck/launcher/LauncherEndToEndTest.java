@@ -34,9 +34,11 @@ class LauncherEndToEndTest {
 
     private Result run(String driver, Set<String> windows, List<WindowResult> progress) throws ConfigurationError {
         // The kit's default point timeout (5 s): a shorter one failed the connection-setup cases at load 14 while the
-        // agent was still rewriting a class of the server side, a load flake of the test and not of the kit.
+        // agent was still rewriting a class of the server side, a load flake of the test and not of the kit. The kit's
+        // default window timeout (60 s) too: fixture-cs-shape-keepalive's CS-1/loopback sweep (202 setups, a keepalive
+        // timer each) took 10 s at load 8 and passed 30 s at load 9 beside two builds.
         Result r = Launcher.run(new Launcher.Config(driver, windows, Set.of(), 1, "mvn fabric-tck:run", Duration.ofSeconds(1),
-                Duration.ofSeconds(5), Duration.ofSeconds(30)), new Launcher.Listener() {
+                Duration.ofSeconds(5), Duration.ofSeconds(60)), new Launcher.Listener() {
                     @Override
                     public void header(Result header) {
                         assertNull(record.accept(RunRecord.headerMessage(header)));
