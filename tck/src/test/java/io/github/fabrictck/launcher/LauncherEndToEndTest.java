@@ -259,6 +259,15 @@ class LauncherEndToEndTest {
     }
 
     @Test
+    void theKitClosesATrialsEndpointOnlyOnceTheThreadConnectStartedReachedItsWait() throws Exception {
+        // #28: a close() that came before the completion thread's first statement (DiSNI's running = true) hung the
+        // kit's own close after the trial; how early the JVM runs a new thread must not decide CS-3/cm's verdict
+        WindowResult cm = byLabel(run("fixture-cm-late-worker", Set.of("CS-3/cm"), new ArrayList<>())).get("CS-3/cm");
+        assertEquals(Outcome.PASS, cm.outcome(), cm.reason());
+        assertTrue(cm.evidence().windowOpened());
+    }
+
+    @Test
     void aCs3CmStepTheDriverNeverTakesIsErrorNotPass() throws Exception {
         WindowResult cm = byLabel(run("fixture-cm-skips-route", Set.of("CS-3/cm"), new ArrayList<>())).get("CS-3/cm");
         assertEquals(Outcome.ERROR, cm.outcome(), cm.reason());
