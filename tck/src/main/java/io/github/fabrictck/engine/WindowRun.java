@@ -458,6 +458,25 @@ public final class WindowRun {
     }
 
     /** Whether a driver thread is stopped by a hold now. */
+    /**
+     * The driver threads on their way to their first point: alive and running (neither blocked, waiting, held nor
+     * stopped by the scheduler), and past no point of the driver's code yet. A thread just started runs its first
+     * statements (DiSNI's CQ thread sets its {@code running} flag, then calls {@code getCqEvent}) when the JVM
+     * gets to it, later on a loaded machine: a close by the kit waits for them, so that it never races them.
+     */
+    public List<Thread> beforeTheirFirstPoint() {
+        Gate g = gate;
+        List<Thread> starting = new ArrayList<>();
+        for (DriverThread d : threads.values()) {
+            if (!d.pointPassed && !d.held && d.thread != Thread.currentThread()
+                    && d.thread.getState() == Thread.State.RUNNABLE
+                    && (g == null || !g.isPaused(d.thread))) {
+                starting.add(d.thread);
+            }
+        }
+        return starting;
+    }
+
     public boolean isHeld(Thread t) {
         DriverThread d = threads.get(t);
         return d != null && d.held;
@@ -1075,6 +1094,7 @@ public final class WindowRun {
     }
 
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {
+        d.pointPassed = true;
         d.atMonitorPoint = false;
         epoch.incrementAndGet();
         d.hits++;
@@ -1168,6 +1188,8 @@ public final class WindowRun {
         volatile long selfWakes;
         volatile boolean acquiring;
         volatile long hits;
+        /** It passed a point of the driver's code (not only the scheduler's {@code thread begins} or monitor points). */
+        volatile boolean pointPassed;
         /** The thread it is about to join, or joins now, with no timeout ({@code Thread.join()}), or {@code null}. */
         volatile Thread joining;
         /** It passed a monitor point and has passed no other point since (a synchronized method's call site). */

@@ -3,6 +3,7 @@ package io.github.fabrictck.windows;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.sim.AppThread;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -133,6 +134,26 @@ final class CloseWait {
     /** Whether the device's time passed during the wait (a timed wait of the driver's on the device ended). */
     boolean timeoutsPassed() {
         return timeoutsPassed;
+    }
+
+    /**
+     * Before the kit closes the driver at the end of a trial (not a close the window's script makes), the threads the
+     * driver just started run their first statements up to their first point (at most {@code bound}): how soon the JVM
+     * runs a new thread is no step of any window, and a close raced against it would make the verdict the machine's
+     * load (DiSNI's CQ thread sets {@code running = true} first; a close before it hangs in {@code join}, which
+     * CQ-X/open-close forces on purpose). A thread still not there after the bound is closed on, with a trace line.
+     */
+    static void afterStartedThreadsRan(WindowRun run, Duration bound) {
+        long deadline = System.nanoTime() + bound.toNanos();
+        List<Thread> starting;
+        while (!(starting = run.beforeTheirFirstPoint()).isEmpty()) {
+            if (System.nanoTime() - deadline > 0) {
+                run.trace().add("kit", "closing the driver while " + starting.stream().map(Thread::getName).toList()
+                        + " had not reached a point within " + bound.toMillis() + " ms of starting", null);
+                return;
+            }
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(50));
+        }
     }
 
     /**

@@ -74,4 +74,57 @@ class StartedThreadTest {
             Thread.sleep(1);
         }
     }
+
+    /**
+     * #28's load flake of DiSNI's CQ thread, at the kit's teardown: a thread the driver started that is still running
+     * its first statements (DiSNI's {@code running = true} before its first {@code getCqEvent}) is one the kit's close
+     * waits for, until it passes its first point; a thread that waits, or has passed a point, is not.
+     */
+    @Test
+    void aStartedThreadIsOnItsWayUntilItPassesItsFirstPoint() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean go = new java.util.concurrent.atomic.AtomicBoolean();
+        library = new Thread(() -> {
+            while (!go.get()) {
+                Thread.onSpinWait(); // its first statements: running, no point
+            }
+            try {
+                run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "yield", false), new Object[0],
+                        MethodHandles.lookup().findStatic(Thread.class, "yield", methodType(void.class)));
+                run.waitingForWork(() -> {
+                    new CountDownLatch(1).await();
+                    return null;
+                });
+            } catch (Throwable e) {
+                // interrupted at the end of the test
+            }
+        });
+        library.setDaemon(true);
+        Thread opener = new Thread(() -> {
+            try {
+                run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "start", false), new Object[] {library},
+                        MethodHandles.lookup().findVirtual(Thread.class, "start", methodType(void.class)));
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }, "app");
+        run.track(opener);
+        opener.start();
+        opener.join(10_000);
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (library.getState() != Thread.State.RUNNABLE) {
+            assertTrue(System.nanoTime() < deadline, "the library's thread never ran");
+            Thread.sleep(1);
+        }
+        for (int i = 0; i < 20; i++) {
+            assertTrue(run.beforeTheirFirstPoint().contains(library), "running, before its first point");
+            assertFalse(run.beforeTheirFirstPoint().contains(opener), "ended");
+        }
+        go.set(true);
+        while (!run.beforeTheirFirstPoint().isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "never passed its point: " + run.whereThreadsAre());
+            Thread.sleep(1);
+        }
+        assertTrue(run.isTracked(library));
+    }
 }
