@@ -106,6 +106,7 @@ public final class SharedCqWindow extends WindowFixture {
             }
             return null;
         });
+        CqTrial.awaitPosted(run, session, () -> device.outstanding(e.queuePair()) >= n);
         if (device.outstanding(e.queuePair()) < n) {
             throw new WindowNotOpened("the driver posted " + device.outstanding(e.queuePair()) + " send(s) on QP "
                     + e.queuePair().number() + " for " + n + " send() call(s)");

@@ -21,7 +21,9 @@ public interface CompletionQueueDriver extends AutoCloseable {
     void onCompletionEvent(CompletionQueue queue);
 
     /**
-     * Sends one message: posts one send work request.
+     * Sends one message: posts one send work request, on the calling thread or on a thread of the
+     * driver's own after this returned (an actor that owns the queue pair); the kit waits for the post,
+     * or for the driver to settle without it.
      *
      * @param payload the bytes to send
      */
