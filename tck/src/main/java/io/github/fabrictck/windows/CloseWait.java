@@ -143,7 +143,7 @@ final class CloseWait {
      * load (DiSNI's CQ thread sets {@code running = true} first; a close before it hangs in {@code join}, which
      * CQ-X/open-close forces on purpose). A thread still not there after the bound is closed on, with a trace line.
      */
-    static void afterStartedThreadsRan(WindowRun run, Duration bound) {
+    private static void afterStartedThreadsRan(WindowRun run, Duration bound) {
         long deadline = System.nanoTime() + bound.toNanos();
         List<Thread> starting;
         while (!(starting = run.beforeTheirFirstPoint()).isEmpty()) {
@@ -173,6 +173,7 @@ final class CloseWait {
      */
     static boolean onKitThread(WindowRun run, Duration bound, Runnable close, AppThread closer,
                                BooleanSupplier fireTimers) {
+        afterStartedThreadsRan(run, bound);
         Thread waiter = Thread.currentThread();
         AtomicInteger state = new AtomicInteger(); // 1 running, 2 done
         Runnable task = () -> {

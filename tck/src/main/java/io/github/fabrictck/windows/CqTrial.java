@@ -455,7 +455,6 @@ public final class CqTrial implements AutoCloseable {
         holds.forEach(run::forget);
         CompletionQueueDriver d = driver;
         if (d != null) { // an exploration's scenario that never opened it leaves nothing to close
-            CloseWait.afterStartedThreadsRan(run, session.pointTimeout());
             CloseWait.onKitThread(run, session.bound(), d::close, null, timers == null ? () -> false : timers::fireForClose);
         }
         if (!kept) {
