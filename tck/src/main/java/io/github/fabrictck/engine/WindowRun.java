@@ -171,13 +171,37 @@ public final class WindowRun {
      * The thread's name as holds know it across trials: its own name, except for a thread that a
      * library started with a name the JDK made up ({@code new Thread(this)} in DiSNI's
      * {@code RdmaCqProcessor}: {@code Thread-93}, another number in every trial), which is named by
-     * where it was started, the same in every trial.
+     * where it was started, the same in every trial; and without the counters of the whole JVM in the
+     * names the JDK gives its pools' threads ({@link #withoutJvmCounters}).
      */
     public String role(Thread t) {
         String name = t.getName();
         String at = started.get(t);
-        return at != null && JDK_NAMED.matcher(name).matches() ? STARTED_AT + at : name;
+        return at != null && JDK_NAMED.matcher(name).matches() ? STARTED_AT + at : withoutJvmCounters(name);
     }
+
+    /**
+     * A name the JDK made with a counter of the whole JVM, with that counter as a letter: {@code pool-12-thread-2}
+     * ({@code Executors}' default factory) is {@code pool-N-thread-2}, {@code ForkJoinPool-7-worker-1} is
+     * {@code ForkJoinPool-N-worker-1} (the pool's number is the JVM's, the thread's is the pool's own, the same in
+     * every trial), a common pool worker {@code ForkJoinPool.commonPool-worker-M}, {@code Timer-3} and
+     * {@code Thread-93} {@code Timer-N} and {@code Thread-N}; any other name as it is. A driver that makes a new pool
+     * in every trial has a new pool number in each: a hold recorded in the first trial on {@code
+     * ForkJoinPool-12-worker-1} never caught {@code ForkJoinPool-13-worker-1}, and a drain-then-arm bug on that
+     * worker PASSed CQ-1/a (an unseen vendor's driver).
+     */
+    public static String withoutJvmCounters(String name) {
+        if (!JVM_COUNTED.matcher(name).matches()) {
+            return name;
+        }
+        return name.replaceFirst("^pool-\\d+-thread-", "pool-N-thread-")
+                .replaceFirst("^ForkJoinPool-\\d+-worker-", "ForkJoinPool-N-worker-")
+                .replaceFirst("^ForkJoinPool\\.commonPool-worker-\\d+$", "ForkJoinPool.commonPool-worker-M")
+                .replaceFirst("^(Timer|Thread)-\\d+$", "$1-N");
+    }
+
+    private static final java.util.regex.Pattern JVM_COUNTED = java.util.regex.Pattern.compile(
+            "pool-\\d+-thread-\\d+|ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool\\.commonPool-worker-\\d+|Timer-\\d+|Thread-\\d+");
 
     /** How {@link #role} names a thread the driver started with the JDK's default name: by where it was started. */
     public static final String STARTED_AT = "the thread started at ";

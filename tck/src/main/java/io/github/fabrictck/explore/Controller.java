@@ -414,10 +414,12 @@ public final class Controller implements Gate {
 
     private static String counters(String role) {
         if (JDK_COUNTED.matcher(role).matches()) {
-            return role.replaceFirst("^pool-\\d+-thread-\\d+$", "pool-N-thread-M")
-                    .replaceFirst("^ForkJoinPool-\\d+-worker-\\d+$", "ForkJoinPool-N-worker-M")
+            // a role has the JVM's counters as letters already (WindowRun#withoutJvmCounters), the pool's own thread
+            // number kept: a schedule names the thread by its order of creation instead, as it always did
+            return role.replaceFirst("^pool-(\\d+|N)-thread-\\d+$", "pool-N-thread-M")
+                    .replaceFirst("^ForkJoinPool-(\\d+|N)-worker-\\d+$", "ForkJoinPool-N-worker-M")
                     .replaceFirst("-worker-\\d+$", "-worker-M")
-                    .replaceFirst("^(Timer|Thread)-\\d+$", "$1-N");
+                    .replaceFirst("^(Timer|Thread)-(\\d+|N)$", "$1-N");
         }
         // a library's or the driver's own counter: Netty's nioEventLoopGroup-2-1 (a pool number of the whole JVM), a
         // static counter's cq-poller-37; a number that is a whole dash-separated part of the name is one
@@ -427,7 +429,8 @@ public final class Controller implements Gate {
     private static final java.util.regex.Pattern COUNTER = java.util.regex.Pattern.compile("(?<=-)\\d+(?=-|$)");
 
     private static final java.util.regex.Pattern JDK_COUNTED = java.util.regex.Pattern.compile(
-            "pool-\\d+-thread-\\d+|ForkJoinPool-\\d+-worker-\\d+|ForkJoinPool\\.commonPool-worker-\\d+|Timer-\\d+|Thread-\\d+");
+            "pool-(\\d+|N)-thread-\\d+|ForkJoinPool-(\\d+|N)-worker-\\d+|ForkJoinPool\\.commonPool-worker-(\\d+|M)"
+                    + "|Timer-(\\d+|N)|Thread-(\\d+|N)");
 
     /**
      * Why a schedule of {@value #MAX_DECISIONS} decisions is let go, a design property as the scripted windows

@@ -367,7 +367,9 @@ final class CqSearch {
                 + "held thread's lock when the completion landed, and the driver recovered too")
                 + (unsettled == 0 ? "" : "; " + unsettled + " placement(s) could not be judged: " + firstUnsettled)
                 + (untried == 0 ? "" : "; " + untried + " recorded point(s) were not tried (at most " + MAX_PLACEMENTS
-                + " placements per scenario, device, SPI and blocking calls first)");
+                + " placements per scenario, device, SPI and blocking calls first)")
+                + (notReached == 0 ? "" : "; " + notReached + " placement(s) found in the first run were not reached "
+                + "again");
         if (opened > 0) {
             firstOpened.restore(run);
             run.opened(opened + " of " + trials + " placements opened the window, the driver recovered in each; first: "

@@ -18,6 +18,21 @@ class ThreadNamesTest {
     }
 
     @Test
+    void aHoldKnowsAPoolsThreadWithoutTheJvmsCounterAndAScheduleNamesItAsBefore() {
+        // a driver that makes a new pool in every trial: the hold recorded on the first trial's worker catches the next's
+        for (String[] c : new String[][] {{"pool-12-thread-2", "pool-N-thread-2", "pool-N-thread-M"},
+                {"ForkJoinPool-7-worker-1", "ForkJoinPool-N-worker-1", "ForkJoinPool-N-worker-M"},
+                {"ForkJoinPool.commonPool-worker-3", "ForkJoinPool.commonPool-worker-M", "ForkJoinPool.commonPool-worker-M"},
+                {"Timer-3", "Timer-N", "Timer-N"}, {"Thread-93", "Thread-N", "Thread-N"},
+                {"driver-2", "driver-2", "driver-N"}, {"my-pool-3-thread-1", "my-pool-3-thread-1", "my-pool-N-thread-N"}}) {
+            String role = io.github.fabrictck.engine.WindowRun.withoutJvmCounters(c[0]);
+            assertEquals(c[1], role);
+            assertEquals(c[2], Controller.uncounted(role), "a schedule file's name of " + c[0]);
+            assertEquals(Controller.uncounted(c[0]), Controller.uncounted(role));
+        }
+    }
+
+    @Test
     void aLibrarysOrTheDriversOwnCounterBecomesALetterTooAndTheRestOfTheNameIsKept() {
         // Netty's DefaultThreadFactory numbers its pools across the whole JVM: nioEventLoopGroup-37-1 in the 37th
         // schedule of an exploration is nioEventLoopGroup-2-1 in a replay's new JVM
