@@ -47,19 +47,7 @@ class StartedThreadTest {
                 // interrupted at the end of the test
             }
         });
-        library.setDaemon(true);
-        Thread opener = new Thread(() -> {
-            try {
-                run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "start", false), new Object[] {library},
-                        MethodHandles.lookup().findVirtual(Thread.class, "start", methodType(void.class)));
-            } catch (Throwable e) {
-                throw new IllegalStateException(e);
-            }
-        }, "app");
-        run.track(opener);
-        opener.start();
-        opener.join(10_000);
-        assertFalse(opener.isAlive());
+        Thread opener = startedByTheDriver();
 
         assertTrue(run.isTracked(library), "a thread the driver started is a driver thread from its start");
         for (int i = 0; i < 20; i++) {
@@ -98,18 +86,7 @@ class StartedThreadTest {
                 // interrupted at the end of the test
             }
         });
-        library.setDaemon(true);
-        Thread opener = new Thread(() -> {
-            try {
-                run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "start", false), new Object[] {library},
-                        MethodHandles.lookup().findVirtual(Thread.class, "start", methodType(void.class)));
-            } catch (Throwable e) {
-                throw new IllegalStateException(e);
-            }
-        }, "app");
-        run.track(opener);
-        opener.start();
-        opener.join(10_000);
+        Thread opener = startedByTheDriver();
 
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (library.getState() != Thread.State.RUNNABLE) {
@@ -126,5 +103,23 @@ class StartedThreadTest {
             Thread.sleep(1);
         }
         assertTrue(run.isTracked(library));
+    }
+
+    /** Starts {@link #library} as a driver's code does ({@code Thread.start} at a point, on the application's thread). */
+    private Thread startedByTheDriver() throws InterruptedException {
+        library.setDaemon(true);
+        Thread opener = new Thread(() -> {
+            try {
+                run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "start", false), new Object[] {library},
+                        MethodHandles.lookup().findVirtual(Thread.class, "start", methodType(void.class)));
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }, "app");
+        run.track(opener);
+        opener.start();
+        opener.join(10_000);
+        assertFalse(opener.isAlive());
+        return opener;
     }
 }
