@@ -25,6 +25,7 @@ class AsyncHelperEndpoint extends PublishingEndpoint {
 
     private final boolean armFirst;
     private final EventLedger ledger = new EventLedger();
+    private final Object drainLock = new Object();
 
     AsyncHelperEndpoint(DriverContext context, QueuePair queuePair, boolean armFirst) {
         super(queuePair);
@@ -54,9 +55,16 @@ class AsyncHelperEndpoint extends PublishingEndpoint {
         });
     }
 
+    /**
+     * Polls until empty, one task at a time: on 2 cores the common pool runs each task on a thread of its own, and a
+     * task between its poll and its publication would otherwise let another publish a later message first (R2
+     * before R1).
+     */
     private void drain(CompletionQueue cq) {
-        for (Completion c = cq.poll(); c != null; c = cq.poll()) {
-            publish(c);
+        synchronized (drainLock) {
+            for (Completion c = cq.poll(); c != null; c = cq.poll()) {
+                publish(c);
+            }
         }
     }
 
