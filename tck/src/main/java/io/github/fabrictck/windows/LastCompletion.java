@@ -207,6 +207,12 @@ final class LastCompletion {
         @Override
         void judge(CqTrial t) {
             if (second == null) {
+                t.settleOrSpin();
+                if (first.isDone() && !first.isCompletedExceptionally() && "R2".equals(text(first.join()))) {
+                    throw new InvariantViolation(CQ3StrandedSecondQueue.RECEIVED, "the first receive returned R2, though "
+                            + "R1 arrived first: the driver handed the messages to the application out of the order "
+                            + "they arrived in");
+                }
                 t.judgeReturns(CQ3StrandedSecondQueue.RECEIVED, first.thenApply(LastCompletion::text), "R1");
                 second = t.startReceive();
             }
