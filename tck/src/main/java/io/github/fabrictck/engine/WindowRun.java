@@ -1251,6 +1251,9 @@ public final class WindowRun {
             if (key == null) {
                 return false;
             }
+            if (key instanceof java.util.concurrent.SynchronousQueue<?> handOff) {
+                return handOffWoken(handOff);
+            }
             if (wakes.inFlight(key) - selfWake > 0 || wakes.count(thread) != selfWakes) {
                 return true; // a wake under way, or an interrupt or unpark of this very thread
             }
@@ -1267,10 +1270,39 @@ public final class WindowRun {
             return ready != null ? ready : wakes.count(key) != waitKeyWakes;
         }
 
+        /**
+         * A {@code SynchronousQueue} holds nothing to read: a {@code put} blocks until a {@code take} meets it and the
+         * other way round, so a blocked thread can go on when another driver thread is blocked in the opposite call
+         * on the same queue (or this one was interrupted or unparked). A put under way is no wake of another put: two
+         * threads blocked putting into one queue, with nobody taking, are idle (an unseen vendor's control thread fed
+         * by a SynchronousQueue was never idle, or judged idle while a hand-off was under way).
+         */
+        private boolean handOffWoken(java.util.concurrent.SynchronousQueue<?> handOff) {
+            Target target = waitTarget;
+            if (wakes.count(thread) != selfWakes || target == null
+                    || thread.isInterrupted() && !UNINTERRUPTIBLE.contains(target.method())) {
+                return true;
+            }
+            boolean taking = target.method().startsWith("take") || target.method().startsWith("poll");
+            for (DriverThread other : threads.values()) {
+                Target t = other.waitTarget;
+                Object[] a = other.waitArgs;
+                if (other != this && other.blockedIn != null && t != null && a != null && a.length > 0
+                        && a[0] == handOff && other.thread.isAlive()
+                        && (taking ? t.method().startsWith("put") || t.method().startsWith("offer")
+                        : t.method().startsWith("take") || t.method().startsWith("poll"))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         StuckDetector.ThreadView view() {
             // whether work is queued is read before the state: a thread that took its work after this read
             // is RUNNABLE below, never WAITING with its queue already empty
-            boolean queued = waitingForWork && workQueued.getAsBoolean();
+            // an interrupt pending on a thread that waits for work ends its wait as work would (a close() that
+            // interrupts its event thread, then joins it: judged unable to return while the interrupt was on its way)
+            boolean queued = waitingForWork && (workQueued.getAsBoolean() || thread.isInterrupted());
             Thread.State state = thread.getState();
             boolean blocked = blockedIn != null;
             boolean woke = blocked && woken();

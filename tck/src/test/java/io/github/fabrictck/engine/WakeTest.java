@@ -332,4 +332,56 @@ class WakeTest {
         assertTrue(run.isWoken(waiter));
         lock.unlock();
     }
+
+    /**
+     * A SynchronousQueue holds nothing the kit can read: a put under way is no wake of another put, so two putters
+     * and nobody taking are idle; a take meets one of them, which runs on, and the other is idle again.
+     */
+    @Test
+    void aSynchronousQueuesPutIsWokenOnlyByATake() throws Throwable {
+        java.util.concurrent.SynchronousQueue<Object> q = new java.util.concurrent.SynchronousQueue<>();
+        Target putT = new Target("java.util.concurrent.SynchronousQueue", "put", false);
+        MethodHandle put = LOOKUP.findVirtual(java.util.concurrent.SynchronousQueue.class, "put",
+                methodType(void.class, Object.class));
+        block("app", () -> call(putT, put, q, "a"));
+        Thread first = waiter;
+        block("driver-1", () -> call(putT, put, q, "b"));
+        Thread second = waiter;
+        pendingWork();
+        assertTrue(awaitStuck().isPresent(), "two putters and nobody taking: idle, " + run.whereThreadsAre());
+        Object taken = q.take(); // not the driver's: the kit sees one putter run on and return
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (first.isAlive() && second.isAlive()) {
+            assertTrue(System.nanoTime() < deadline, "no putter returned");
+            Thread.sleep(1);
+        }
+        assertTrue(taken.equals("a") || taken.equals("b"));
+        waiter = first.isAlive() ? first : second;
+        assertTrue(awaitStuck().isPresent(), "the other putter is idle again");
+    }
+
+    /** An interrupt on its way to a thread that waits for work ends that wait: the thread is not idle meanwhile. */
+    @Test
+    void aThreadWaitingForWorkWithAnInterruptPendingIsNotIdle() throws Throwable {
+        Semaphore never = new Semaphore(0);
+        waiter = new Thread(() -> {
+            try {
+                run.waitingForWork(() -> {
+                    never.acquireUninterruptibly(); // keeps the interrupt pending while it waits
+                    return null;
+                });
+            } catch (Exception e) {
+                // the end of the test
+            }
+        }, "driver-events");
+        waiter.setDaemon(true);
+        run.track(waiter);
+        waiter.start();
+        pendingWork();
+        assertTrue(awaitStuck().isPresent(), "waiting for work that is not there: idle");
+        waiter.interrupt();
+        assertEquals(Optional.empty(), run.stuck(), "an interrupt pending ends the wait for work");
+        assertFalse(run.allIdle());
+        never.release();
+    }
 }
