@@ -287,6 +287,7 @@ public final class WindowRun {
     public <T> T waitingForWork(Callable<T> wait, java.util.function.BooleanSupplier workQueued) throws Exception {
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
         d.workQueued = workQueued;
+        d.workWaitSelfWakes = wakes.count(d.thread);
         d.waitingForWork = true;
         Gate g = gate;
         if (g != null) {
@@ -296,6 +297,18 @@ public final class WindowRun {
             return wait.call();
         } finally {
             d.waitingForWork = false;
+            epoch.incrementAndGet();
+        }
+    }
+
+    /**
+     * The kit's wait for work on this thread goes on after an interrupt (a simulated {@code io_uring_enter} is retried on
+     * {@code EINTR}): that interrupt was not the end of its wait, and the thread is idle again while it waits.
+     */
+    public void interruptIgnored() {
+        DriverThread d = threads.get(Thread.currentThread());
+        if (d != null) {
+            d.workWaitSelfWakes = wakes.count(d.thread);
             epoch.incrementAndGet();
         }
     }
@@ -1210,6 +1223,8 @@ public final class WindowRun {
         volatile Object[] waitArgs;
         volatile long waitKeyWakes;
         volatile long selfWakes;
+        /** The wakes of this thread (interrupts, unparks the driver made) when it began to wait for work. */
+        volatile long workWaitSelfWakes;
         volatile boolean acquiring;
         volatile long hits;
         /** It passed a point of the driver's code (not only the scheduler's {@code thread begins} or monitor points). */
@@ -1300,9 +1315,11 @@ public final class WindowRun {
         StuckDetector.ThreadView view() {
             // whether work is queued is read before the state: a thread that took its work after this read
             // is RUNNABLE below, never WAITING with its queue already empty
-            // an interrupt pending on a thread that waits for work ends its wait as work would (a close() that
-            // interrupts its event thread, then joins it: judged unable to return while the interrupt was on its way)
-            boolean queued = waitingForWork && (workQueued.getAsBoolean() || thread.isInterrupted());
+            // an interrupt (or unpark) of a thread that waits for work, made by the driver since the wait began, ends
+            // that wait as work would: a close() that interrupts its event thread, then joins it, was judged unable to
+            // return while the interrupt was on its way to the thread
+            boolean queued = waitingForWork && (workQueued.getAsBoolean() || wakes.count(thread) != workWaitSelfWakes
+                    || thread.isInterrupted());
             Thread.State state = thread.getState();
             boolean blocked = blockedIn != null;
             boolean woke = blocked && woken();

@@ -187,6 +187,7 @@ public final class SimulatedRing implements Ring {
                 wait();
             } catch (InterruptedException e) {
                 interrupted = true; // io_uring_enter is retried on EINTR: an interrupt does not end the wait
+                run.interruptIgnored();
             }
         }
         if (interrupted) {

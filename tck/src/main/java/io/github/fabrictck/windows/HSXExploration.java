@@ -183,14 +183,22 @@ class HSXExploration {
 
         @Override
         public List<String> actions() {
+            return actions(List.of());
+        }
+
+        @Override
+        public List<String> actions(List<String> stopped) {
             List<String> actions = new ArrayList<>();
             List<SimulatedFabric.Wire> parked = w.fabric().parked();
             for (SimulatedFabric.Wire x : parked) {
                 actions.add(DELIVER + x.describe());
             }
             long next = w.time().nextEventAt();
-            // processing takes no virtual time: time runs on only once both endpoints have nothing to do
-            if (next >= 0 && next <= horizon && !a.busy() && !b.busy() && lateByFewerThan(LATE, parked)) {
+            // processing takes no virtual time: time runs on only once both endpoints have nothing to do, neither
+            // the kit's threads for them nor a thread the driver started (a control thread with commands queued,
+            // stopped at a point, ran behind 25 hello timeouts of its own: a false "has not converged")
+            if (next >= 0 && next <= horizon && stopped.isEmpty() && !a.busy() && !b.busy()
+                    && lateByFewerThan(LATE, parked)) {
                 actions.add(TIME + VirtualTime.seconds(next) + " (the driver's timers due then fire)");
             }
             return actions;
