@@ -396,7 +396,9 @@ public final class Agent {
             // an exploration keeps its threads from one schedule to the next and clears their thread-locals in
             // between (sim.ThreadState): java.lang is opened to the kit's module, not to the driver's loader
             inst.redefineModule(Thread.class.getModule(), Set.of(), Map.of(),
-                    Map.of("java.lang", Set.of(Agent.class.getModule())), Set.of(), Map.of());
+                    Map.of("java.lang", Set.of(Agent.class.getModule()),
+                            // a pool worker's pool, read off the worker (WindowRun.ownPool)
+                            "java.util.concurrent", Set.of(Agent.class.getModule())), Set.of(), Map.of());
         } catch (RuntimeException e) {
             // then an exploration keeps no thread: each schedule starts its own
         }

@@ -1083,6 +1083,43 @@ public final class WindowRun {
     }
 
     /**
+     * The pool whose worker {@code t} is, read off the thread ({@code Thread.target} is the pool's {@code Worker}), or
+     * {@code null}: a plain {@code ThreadPoolExecutor} the driver hands work to through a JDK class (a
+     * {@code SubmissionPublisher}'s executor), where the kit sees no {@code execute} of the driver's. Scheduled pools
+     * are left out: their queue holds tasks that are not due.
+     */
+    static java.util.concurrent.ThreadPoolExecutor ownPool(Thread t) {
+        java.lang.reflect.Field pool = PoolOfWorker.FIELD;
+        if (TARGET == null || pool == null) {
+            return null;
+        }
+        try {
+            Object target = TARGET.get(t);
+            Object p = target != null && target.getClass() == pool.getDeclaringClass() ? pool.get(target) : null;
+            return p instanceof java.util.concurrent.ThreadPoolExecutor tpe
+                    && !(p instanceof java.util.concurrent.ScheduledThreadPoolExecutor) ? tpe : null;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** {@code ThreadPoolExecutor.Worker.this$0}, or {@code null} while {@code java.util.concurrent} is not open to the kit. */
+    private static final class PoolOfWorker {
+        static final java.lang.reflect.Field FIELD = field();
+
+        private static java.lang.reflect.Field field() {
+            try {
+                java.lang.reflect.Field f = Class.forName("java.util.concurrent.ThreadPoolExecutor$Worker")
+                        .getDeclaredField("this$0");
+                f.setAccessible(true);
+                return f;
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return null;
+            }
+        }
+    }
+
+    /**
      * Under an exploration, a thread the driver starts itself ({@code new Thread(runnable).start()}, DiSNI's
      * {@code new Thread(this)}) passes {@link #threadBegins} before its runnable runs, as a thread of the
      * context's factory does: its first statements (DiSNI's {@code running = true}) are the scheduler's to
@@ -1423,6 +1460,9 @@ public final class WindowRun {
                 return Blocking.NOT_BLOCKING; // its pool (or, unknown, a pool) was shut down: a worker with nothing to do ends
             }
             java.util.concurrent.Executor p = pool;
+            if (p == null && HOLDING_QUEUES.contains(queue)) {
+                p = ownPool(thread); // a hand-off the kit did not see (made inside a JDK class): the queue tells
+            }
             if (queue.equals(DELAY_QUEUE)) {
                 // its delay queue holds every task handed to it that is not running: empty, it waits for work;
                 // a scheduled pool the kit cannot name (the driver's own, made by a schedule call) is never idle
