@@ -69,7 +69,9 @@ public interface CompletionQueueDriver extends AutoCloseable {
 
     /**
      * Closes the endpoint: after it returns, the driver handles no event, every event it was given
-     * has been acknowledged, and the queue pair has been destroyed.
+     * has been acknowledged, and the queue pair has been destroyed. It may be called again (the kit
+     * closes an endpoint whose window ended before the application's own {@code close()} returned):
+     * a later call returns.
      */
     @Override
     void close();
