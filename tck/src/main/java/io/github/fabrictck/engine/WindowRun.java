@@ -39,6 +39,8 @@ public final class WindowRun {
     private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
     private final Wakes wakes = new Wakes();
+    /** The interrupts the driver's code made ({@code Thread.interrupt}), by the thread interrupted. */
+    private final Wakes interrupts = new Wakes();
     private final List<java.util.function.BooleanSupplier> deviceTimeouts = new CopyOnWriteArrayList<>();
     /** Threads of an earlier trial of this window, which the kit no longer watches. */
     private final java.util.Set<Thread> retired = ConcurrentHashMap.newKeySet();
@@ -287,7 +289,7 @@ public final class WindowRun {
     public <T> T waitingForWork(Callable<T> wait, java.util.function.BooleanSupplier workQueued) throws Exception {
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
         d.workQueued = workQueued;
-        d.workWaitSelfWakes = wakes.count(d.thread);
+        d.workWaitInterrupts = interrupts.count(d.thread);
         d.waitingForWork = true;
         Gate g = gate;
         if (g != null) {
@@ -308,7 +310,7 @@ public final class WindowRun {
     public void interruptIgnored() {
         DriverThread d = threads.get(Thread.currentThread());
         if (d != null) {
-            d.workWaitSelfWakes = wakes.count(d.thread);
+            d.workWaitInterrupts = interrupts.count(d.thread);
             epoch.incrementAndGet();
         }
     }
@@ -890,6 +892,11 @@ public final class WindowRun {
         hit(d, p, false, args, null);
         long timeout = kind == Point.Kind.SYNC_CALL ? Blocking.timeoutNanos(target, args) : Blocking.NOT_BLOCKING;
         Object wakeKey = kind == Point.Kind.SYNC_CALL ? Wakes.wakeKey(target, args) : null;
+        if (wakeKey instanceof Thread interrupted && "interrupt".equals(target.method())
+                && "java.lang.Thread".equals(target.owner())) {
+            interrupts.begin(interrupted);
+            interrupts.end(interrupted);
+        }
         if (wakeKey != null) {
             // before the call: the thread it wakes must not look idle for a moment after it
             wakes.begin(wakeKey);
@@ -1260,8 +1267,8 @@ public final class WindowRun {
         volatile Object[] waitArgs;
         volatile long waitKeyWakes;
         volatile long selfWakes;
-        /** The wakes of this thread (interrupts, unparks the driver made) when it began to wait for work. */
-        volatile long workWaitSelfWakes;
+        /** The interrupts of this thread the driver made, when it began to wait for work. */
+        volatile long workWaitInterrupts;
         volatile boolean acquiring;
         volatile long hits;
         /** It passed a point of the driver's code (not only the scheduler's {@code thread begins} or monitor points). */
@@ -1352,11 +1359,12 @@ public final class WindowRun {
         StuckDetector.ThreadView view() {
             // whether work is queued is read before the state: a thread that took its work after this read
             // is RUNNABLE below, never WAITING with its queue already empty
-            // an interrupt (or unpark) of a thread that waits for work, made by the driver since the wait began, ends
-            // that wait as work would: a close() that interrupts its event thread, then joins it, was judged unable to
-            // return while the interrupt was on its way to the thread
-            boolean queued = waitingForWork && (workQueued.getAsBoolean() || wakes.count(thread) != workWaitSelfWakes
-                    || thread.isInterrupted());
+            // an interrupt of a thread that waits for work, made by the driver since the wait began, ends that wait as
+            // work would: a close() that interrupts its event thread, then joins it, was judged unable to return while
+            // the interrupt was on its way to the thread. An unpark does not (the wait parks again: a stale unpark of
+            // the application's thread by a callback design kept zoo-cq-inflight from ever settling)
+            boolean queued = waitingForWork && (workQueued.getAsBoolean()
+                    || interrupts.count(thread) != workWaitInterrupts || thread.isInterrupted());
             Thread.State state = thread.getState();
             boolean blocked = blockedIn != null;
             boolean woke = blocked && woken();
