@@ -40,7 +40,7 @@ public final class WindowRun {
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
     private final Wakes wakes = new Wakes();
     /** The interrupts the driver's code made ({@code Thread.interrupt}), by the thread interrupted. */
-    private final Wakes interrupts = new Wakes();
+    private final Map<Thread, java.util.concurrent.atomic.AtomicLong> interrupts = new ConcurrentHashMap<>();
     private final List<java.util.function.BooleanSupplier> deviceTimeouts = new CopyOnWriteArrayList<>();
     /** Threads of an earlier trial of this window, which the kit no longer watches. */
     private final java.util.Set<Thread> retired = ConcurrentHashMap.newKeySet();
@@ -289,7 +289,7 @@ public final class WindowRun {
     public <T> T waitingForWork(Callable<T> wait, java.util.function.BooleanSupplier workQueued) throws Exception {
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
         d.workQueued = workQueued;
-        d.workWaitInterrupts = interrupts.count(d.thread);
+        d.workWaitInterrupts = interruptsOf(d.thread);
         d.waitingForWork = true;
         Gate g = gate;
         if (g != null) {
@@ -303,6 +303,12 @@ public final class WindowRun {
         }
     }
 
+    /** How many times the driver's code interrupted {@code t}. */
+    private long interruptsOf(Thread t) {
+        java.util.concurrent.atomic.AtomicLong n = interrupts.get(t);
+        return n == null ? 0 : n.get();
+    }
+
     /**
      * The kit's wait for work on this thread goes on after an interrupt (a simulated {@code io_uring_enter} is retried on
      * {@code EINTR}): that interrupt was not the end of its wait, and the thread is idle again while it waits.
@@ -310,7 +316,7 @@ public final class WindowRun {
     public void interruptIgnored() {
         DriverThread d = threads.get(Thread.currentThread());
         if (d != null) {
-            d.workWaitInterrupts = interrupts.count(d.thread);
+            d.workWaitInterrupts = interruptsOf(d.thread);
             epoch.incrementAndGet();
         }
     }
@@ -496,7 +502,6 @@ public final class WindowRun {
         return threads.containsKey(t);
     }
 
-    /** Whether a driver thread is stopped by a hold now. */
     /**
      * The driver threads on their way to their first point: alive and running (neither blocked, waiting, held nor
      * stopped by the scheduler), and past no point of the driver's code yet. A thread just started runs its first
@@ -516,6 +521,7 @@ public final class WindowRun {
         return starting;
     }
 
+    /** Whether a driver thread is stopped by a hold now. */
     public boolean isHeld(Thread t) {
         DriverThread d = threads.get(t);
         return d != null && d.held;
@@ -894,8 +900,7 @@ public final class WindowRun {
         Object wakeKey = kind == Point.Kind.SYNC_CALL ? Wakes.wakeKey(target, args) : null;
         if (wakeKey instanceof Thread interrupted && "interrupt".equals(target.method())
                 && "java.lang.Thread".equals(target.owner())) {
-            interrupts.begin(interrupted);
-            interrupts.end(interrupted);
+            interrupts.computeIfAbsent(interrupted, k -> new java.util.concurrent.atomic.AtomicLong()).incrementAndGet();
         }
         if (wakeKey != null) {
             // before the call: the thread it wakes must not look idle for a moment after it
@@ -1175,7 +1180,9 @@ public final class WindowRun {
     }
 
     private void hit(DriverThread d, Point p, boolean isAfter, Object[] args, Object result) {
-        d.pointPassed = true;
+        if (!d.pointPassed) {
+            d.pointPassed = true; // once: a volatile store at every point would cost the hot path
+        }
         d.atMonitorPoint = false;
         epoch.incrementAndGet();
         d.hits++;
@@ -1273,6 +1280,8 @@ public final class WindowRun {
         volatile long hits;
         /** It passed a point of the driver's code (not only the scheduler's {@code thread begins} or monitor points). */
         volatile boolean pointPassed;
+        /** The plain pool whose worker it is, read off the thread once ({@link WindowRun#ownPool}); {@code null} until then. */
+        volatile Optional<java.util.concurrent.ThreadPoolExecutor> ownPool;
         /** The thread it is about to join, or joins now, with no timeout ({@code Thread.join()}), or {@code null}. */
         volatile Thread joining;
         /** It passed a monitor point and has passed no other point since (a synchronized method's call site). */
@@ -1310,10 +1319,9 @@ public final class WindowRun {
             if (key == null) {
                 return false;
             }
-            if (key instanceof java.util.concurrent.SynchronousQueue<?> handOff) {
-                return handOffWoken(handOff);
-            }
-            if (wakes.inFlight(key) - selfWake > 0 || wakes.count(thread) != selfWakes) {
+            // a SynchronousQueue's put under way is no wake of another put: the opposite call says (handOffMet)
+            boolean handOff = key instanceof java.util.concurrent.SynchronousQueue<?>;
+            if (!handOff && wakes.inFlight(key) - selfWake > 0 || wakes.count(thread) != selfWakes) {
                 return true; // a wake under way, or an interrupt or unpark of this very thread
             }
             Target target = waitTarget;
@@ -1325,6 +1333,9 @@ public final class WindowRun {
             if (a == null || target == null) {
                 return true; // the call is returning
             }
+            if (handOff) {
+                return handOffMet(key, target);
+            }
             Boolean ready = Wakes.ready(target, a, thread);
             return ready != null ? ready : wakes.count(key) != waitKeyWakes;
         }
@@ -1332,16 +1343,11 @@ public final class WindowRun {
         /**
          * A {@code SynchronousQueue} holds nothing to read: a {@code put} blocks until a {@code take} meets it and the
          * other way round, so a blocked thread can go on when another driver thread is blocked in the opposite call
-         * on the same queue (or this one was interrupted or unparked). A put under way is no wake of another put: two
-         * threads blocked putting into one queue, with nobody taking, are idle (an unseen vendor's control thread fed
-         * by a SynchronousQueue was never idle, or judged idle while a hand-off was under way).
+         * on the same queue. Two threads blocked putting into one queue, with nobody taking, are idle (an unseen
+         * vendor's control thread fed by a SynchronousQueue was never idle, or judged idle while a hand-off was under
+         * way).
          */
-        private boolean handOffWoken(java.util.concurrent.SynchronousQueue<?> handOff) {
-            Target target = waitTarget;
-            if (wakes.count(thread) != selfWakes || target == null
-                    || thread.isInterrupted() && !UNINTERRUPTIBLE.contains(target.method())) {
-                return true;
-            }
+        private boolean handOffMet(Object handOff, Target target) {
             boolean taking = target.method().startsWith("take") || target.method().startsWith("poll");
             for (DriverThread other : threads.values()) {
                 Target t = other.waitTarget;
@@ -1364,7 +1370,7 @@ public final class WindowRun {
             // the interrupt was on its way to the thread. An unpark does not (the wait parks again: a stale unpark of
             // the application's thread by a callback design kept zoo-cq-inflight from ever settling)
             boolean queued = waitingForWork && (workQueued.getAsBoolean()
-                    || interrupts.count(thread) != workWaitInterrupts || thread.isInterrupted());
+                    || interruptsOf(thread) != workWaitInterrupts || thread.isInterrupted());
             Thread.State state = thread.getState();
             boolean blocked = blockedIn != null;
             boolean woke = blocked && woken();
@@ -1469,7 +1475,11 @@ public final class WindowRun {
             }
             java.util.concurrent.Executor p = pool;
             if (p == null && HOLDING_QUEUES.contains(queue)) {
-                p = ownPool(thread); // a hand-off the kit did not see (made inside a JDK class): the queue tells
+                // a hand-off the kit did not see (made inside a JDK class): the worker's own pool's queue tells
+                if (ownPool == null) {
+                    ownPool = Optional.ofNullable(WindowRun.ownPool(thread));
+                }
+                p = ownPool.orElse(null);
             }
             if (queue.equals(DELAY_QUEUE)) {
                 // its delay queue holds every task handed to it that is not running: empty, it waits for work;

@@ -413,24 +413,22 @@ public final class Controller implements Gate {
     static final int MAX_NAME = 200;
 
     private static String counters(String role) {
-        if (JDK_COUNTED.matcher(role).matches()) {
-            // a role has the JVM's counters as letters already (WindowRun#withoutJvmCounters), the pool's own thread
-            // number kept: a schedule names the thread by its order of creation instead, as it always did
-            return role.replaceFirst("^pool-(\\d+|N)-thread-\\d+$", "pool-N-thread-M")
-                    .replaceFirst("^ForkJoinPool-(\\d+|N)-worker-\\d+$", "ForkJoinPool-N-worker-M")
-                    .replaceFirst("-worker-\\d+$", "-worker-M")
-                    .replaceFirst("^(Timer|Thread)-(\\d+|N)$", "$1-N");
+        // the JDK's names lose the JVM's counters as holds know them (WindowRun#withoutJvmCounters); a schedule names a
+        // pool's thread by its order of creation instead of its number in the pool, as it always did
+        String jdk = WindowRun.withoutJvmCounters(role);
+        if (!jdk.equals(role) || JDK_ROLE.matcher(role).matches()) {
+            return jdk.replaceFirst("-(thread|worker)-\\d+$", "-$1-M");
         }
         // a library's or the driver's own counter: Netty's nioEventLoopGroup-2-1 (a pool number of the whole JVM), a
         // static counter's cq-poller-37; a number that is a whole dash-separated part of the name is one
         return role.startsWith(WindowRun.STARTED_AT) ? role : COUNTER.matcher(role).replaceAll("N");
     }
 
-    private static final java.util.regex.Pattern COUNTER = java.util.regex.Pattern.compile("(?<=-)\\d+(?=-|$)");
+    /** A name of the JDK's with its counters as letters already (a role, {@link WindowRun#role}). */
+    private static final java.util.regex.Pattern JDK_ROLE = java.util.regex.Pattern.compile(
+            "pool-N-thread-\\d+|ForkJoinPool-N-worker-\\d+|ForkJoinPool\\.commonPool-worker-M|Timer-N|Thread-N");
 
-    private static final java.util.regex.Pattern JDK_COUNTED = java.util.regex.Pattern.compile(
-            "pool-(\\d+|N)-thread-\\d+|ForkJoinPool-(\\d+|N)-worker-\\d+|ForkJoinPool\\.commonPool-worker-(\\d+|M)"
-                    + "|Timer-(\\d+|N)|Thread-(\\d+|N)");
+    private static final java.util.regex.Pattern COUNTER = java.util.regex.Pattern.compile("(?<=-)\\d+(?=-|$)");
 
     /**
      * Why a schedule of {@value #MAX_DECISIONS} decisions is let go, a design property as the scripted windows

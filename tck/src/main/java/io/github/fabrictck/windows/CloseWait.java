@@ -137,13 +137,14 @@ final class CloseWait {
     }
 
     /**
-     * Before the kit closes the driver at the end of a trial (not a close the window's script makes), the threads the
+     * Before the kit closes the driver (or a connection manager's endpoint, {@code CmWindow}) at the end of a trial (not a
+     * close the window's script makes), the threads the
      * driver just started run their first statements up to their first point (at most {@code bound}): how soon the JVM
      * runs a new thread is no step of any window, and a close raced against it would make the verdict the machine's
      * load (DiSNI's CQ thread sets {@code running = true} first; a close before it hangs in {@code join}, which
      * CQ-X/open-close forces on purpose). A thread still not there after the bound is closed on, with a trace line.
      */
-    private static void afterStartedThreadsRan(WindowRun run, Duration bound) {
+    static void afterStartedThreadsRan(WindowRun run, Duration bound) {
         long deadline = System.nanoTime() + bound.toNanos();
         List<Thread> starting;
         while (!(starting = run.beforeTheirFirstPoint()).isEmpty()) {

@@ -208,7 +208,6 @@ public final class CmWindow extends WindowFixture {
         } else {
             requireDelivered(answer.error(), answer.step(), ended);
         }
-        settleBeforeClose();
         closeEndpoint(app);
         return what + ": " + ended + at + ", after " + delivered(answer == null ? CmEvent.ESTABLISHED : answer.error());
     }
@@ -339,22 +338,6 @@ public final class CmWindow extends WindowFixture {
                 || n.indexOf('$') > 0 && names.contains(n.substring(0, n.indexOf('$'))));
     }
 
-    /**
-     * Before the kit closes a trial's endpoint, the driver settles: a thread that {@code connect} started (DiSNI's CQ
-     * thread) has run its first statements and reached its wait. The kit's close is the end of the trial, not a step
-     * of the window; raced against a thread's start, its outcome would be the JVM's scheduling, which a loaded machine
-     * changes (DiSNI's {@code RdmaCqProcessor.run} sets {@code running = true} first, so a close before it hangs in
-     * {@code join}; CQ-X/open-close forces that race on purpose). A driver that does not settle (a thread that spins)
-     * is closed all the same, with a line in the trace.
-     */
-    private void settleBeforeClose() {
-        try {
-            CqTrial.settle(run, session);
-        } catch (CqTrial.Spinning | CqTrial.NotSettled e) {
-            run.trace().add("kit", "closing the endpoint without the driver settled: " + e.getMessage(), null);
-        }
-    }
-
     /** Closes the trial's endpoint, letting the timed waits of the connection manager and the device pass. */
     private void closeEndpoint(AppThread app) {
         CmEndpoint ep = endpoint;
@@ -362,6 +345,9 @@ public final class CmWindow extends WindowFixture {
         if (ep == null) {
             return;
         }
+        // a thread that connect() started (DiSNI's CQ thread, running = true its first statement) runs to its first
+        // point before the kit's close: the JVM's timing of a new thread is no step of the window
+        CloseWait.afterStartedThreadsRan(run, session.pointTimeout());
         CompletableFuture<Void> close = app.submit("close()", () -> {
             ep.close();
             return null;

@@ -7,6 +7,8 @@ import io.github.fabrictck.spi.cq.CompletionQueueDriver;
 import io.github.fabrictck.spi.cq.QueuePair;
 import io.github.fabrictck.spi.cs.SetupEndpoint;
 import io.github.fabrictck.spi.cs.SetupLink;
+import io.github.fabrictck.spi.cs.cm.CmEndpoint;
+import io.github.fabrictck.spi.cs.cm.CmLink;
 import io.github.fabrictck.spi.el.EventLoop;
 import io.github.fabrictck.spi.el.Ring;
 import io.github.fabrictck.spi.hs.Fabric;
@@ -26,17 +28,8 @@ public abstract class ZooDriver implements Driver {
     private final BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake;
     private final BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup;
     private final BiFunction<DriverContext, Ring, EventLoop> eventLoop;
+    private final BiFunction<DriverContext, CmLink, CmEndpoint> cmEndpoint;
 
-    private ZooDriver(String name, BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
-                      BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
-                      BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup,
-                      BiFunction<DriverContext, Ring, EventLoop> eventLoop) {
-        this.name = name;
-        this.completionQueue = completionQueue;
-        this.handshake = handshake;
-        this.connectionSetup = connectionSetup;
-        this.eventLoop = eventLoop;
-    }
 
     /** A completion-queue design. */
     protected static ZooDriverSpec completionQueue(BiFunction<DriverContext, QueuePair, CompletionQueueDriver> open) {
@@ -59,24 +52,46 @@ public abstract class ZooDriver implements Driver {
     }
 
     /**
-     * What a design opens; made by {@link #completionQueue}, {@link #handshake}, {@link #connectionSetup} or
-     * {@link #eventLoop}.
+     * A connection-setup design that sets up only through an rdma_cm-style connection manager (SPI 4): its SMC-R-style
+     * endpoint is none, so only CS-3/cm judges it.
+     */
+    protected static ZooDriverSpec connectionManager(BiFunction<DriverContext, CmLink, CmEndpoint> open) {
+        return new ZooDriverSpec(null, null, null, null, open);
+    }
+
+    /**
+     * What a design opens; made by {@link #completionQueue}, {@link #handshake}, {@link #connectionSetup},
+     * {@link #eventLoop} or {@link #connectionManager}.
      */
     protected record ZooDriverSpec(BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
                                    BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
                                    BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup,
-                                   BiFunction<DriverContext, Ring, EventLoop> eventLoop) {
+                                   BiFunction<DriverContext, Ring, EventLoop> eventLoop,
+                                   BiFunction<DriverContext, CmLink, CmEndpoint> cmEndpoint) {
 
         /** A design of the first three families (the spec as it was before the event-loop family). */
         public ZooDriverSpec(BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
                              BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
                              BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup) {
-            this(completionQueue, handshake, connectionSetup, null);
+            this(completionQueue, handshake, connectionSetup, null, null);
+        }
+
+        /** A design of one of the four families. */
+        public ZooDriverSpec(BiFunction<DriverContext, QueuePair, CompletionQueueDriver> completionQueue,
+                             BiFunction<DriverContext, Fabric, HandshakeEndpoint> handshake,
+                             BiFunction<DriverContext, SetupLink, SetupEndpoint> connectionSetup,
+                             BiFunction<DriverContext, Ring, EventLoop> eventLoop) {
+            this(completionQueue, handshake, connectionSetup, eventLoop, null);
         }
     }
 
     protected ZooDriver(String name, ZooDriverSpec spec) {
-        this(name, spec.completionQueue(), spec.handshake(), spec.connectionSetup(), spec.eventLoop());
+        this.name = name;
+        this.completionQueue = spec.completionQueue();
+        this.handshake = spec.handshake();
+        this.connectionSetup = spec.connectionSetup();
+        this.eventLoop = spec.eventLoop();
+        this.cmEndpoint = spec.cmEndpoint();
     }
 
     @Override
@@ -98,7 +113,7 @@ public abstract class ZooDriver implements Driver {
         if (handshake != null) {
             families.add(Family.PEER_HANDSHAKE);
         }
-        if (connectionSetup != null) {
+        if (connectionSetup != null || cmEndpoint != null) {
             families.add(Family.CONNECTION_SETUP);
         }
         if (eventLoop != null) {
@@ -120,8 +135,16 @@ public abstract class ZooDriver implements Driver {
 
     @Override
     public SetupEndpoint openConnectionSetup(DriverContext context, SetupLink link) {
-        return connectionSetup == null ? Driver.super.openConnectionSetup(context, link)
-                : connectionSetup.apply(context, link);
+        if (connectionSetup == null) {
+            // a design through the connection manager only has no SMC-R-style endpoint (SPI 4)
+            return cmEndpoint != null ? null : Driver.super.openConnectionSetup(context, link);
+        }
+        return connectionSetup.apply(context, link);
+    }
+
+    @Override
+    public CmEndpoint openCmEndpoint(DriverContext context, CmLink link) {
+        return cmEndpoint == null ? Driver.super.openCmEndpoint(context, link) : cmEndpoint.apply(context, link);
     }
 
     @Override
