@@ -35,6 +35,27 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
 
     static final String MAIN_CLASS = "io.github.fabrictck.launcher.Main";
 
+    /** The most repeats of a scripted fork that still compiles with C1 only ({@link #SHORT_RUN_JIT_OPTIONS}). */
+    static final int SHORT_RUN_REPEATS = 20;
+
+    /**
+     * The JIT options of a short scripted fork: C1 only. Such a fork is over before C2's code pays back its
+     * compiling; over longer runs C2 wins (bench/README.md, "The fork's JIT options").
+     */
+    static final List<String> SHORT_RUN_JIT_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
+
+    /**
+     * The JIT options the fork starts with, before the {@code argLine}'s own: an exploring or replaying fork
+     * compiles with C2 later ({@link Exploration#FORK_JIT_OPTIONS}); a scripted fork of at most
+     * {@link #SHORT_RUN_REPEATS} repeats with C1 only; a longer one with the JVM's defaults.
+     */
+    static List<String> jitOptions(List<String> argLine, int repeat) {
+        if (argLine.stream().anyMatch(a -> a.startsWith("-Dfabric-tck.explore=") || a.startsWith("-Dfabric-tck.replay="))) {
+            return Exploration.FORK_JIT_OPTIONS;
+        }
+        return repeat <= SHORT_RUN_REPEATS ? SHORT_RUN_JIT_OPTIONS : List.of();
+    }
+
 
     /** The {@code java} of the JVM running Maven. */
     static Path currentJvm() {
@@ -104,10 +125,7 @@ record ForkCommand(Path jvm, String argLine, Path classesDirectory, String instr
         List<String> args = new ArrayList<>();
         args.add(jvm.toString());
         List<String> extra = split(argLine);
-        if (extra.stream().anyMatch(a -> a.startsWith("-Dfabric-tck.explore=") || a.startsWith("-Dfabric-tck.replay="))) {
-            // before argLine, so a threshold given there wins
-            args.addAll(Exploration.FORK_JIT_OPTIONS);
-        }
+        args.addAll(jitOptions(extra, repeat)); // before argLine, so an option given there wins
         args.addAll(extra);
         args.add("-Dnet.bytebuddy.safe=true");
         args.add("-Dfabric-tck.instrument.locations=" + classesDirectory.toAbsolutePath());

@@ -14,15 +14,20 @@ class ForkCommandTest {
     private static final String PREFIX = "mvn -pl driver verify";
 
     private static ForkCommand command(String argLine, String packages, String driver, String windows) {
+        return command(argLine, packages, driver, windows, 1);
+    }
+
+    private static ForkCommand command(String argLine, String packages, String driver, String windows, int repeat) {
         return new ForkCommand(Path.of("/jdk/bin/java"), argLine, BASE.resolve("target/classes"), packages, 60,
                 Path.of("/m2/fabric-tck-1.2.3.jar"), List.of("/m2/fabric-tck-1.2.3.jar", "/m2/spi.jar"),
-                List.of("/work/driver/target/classes", "/m2/driver-lib.jar"), 40123, 600, driver, windows, null, 1, PREFIX);
+                List.of("/work/driver/target/classes", "/m2/driver-lib.jar"), 40123, 600, driver, windows, null, repeat, PREFIX);
     }
 
     @Test
     void minimalCommandRunsTheWholeCatalogWithTheAgent() {
         assertEquals(List.of(
                 Path.of("/jdk/bin/java").toString(),
+                "-XX:TieredStopAtLevel=1", // a short scripted run: C1 only
                 "-Dnet.bytebuddy.safe=true",
                 "-Dfabric-tck.instrument.locations=" + BASE.resolve("target/classes"),
                 "-Dfabric-tck.windowTimeout=60",
@@ -41,9 +46,9 @@ class ForkCommandTest {
     void optionsGoWhereTheLauncherExpectsThem() {
         List<String> args = command("  -Xmx512m\t-ea  -Dx=y ", " com.acme.rdma , ,com.acme.util", " sample ", "CQ-1, HS-2 ,")
                 .arguments();
-        assertEquals(List.of("-Xmx512m", "-ea", "-Dx=y", "-Dnet.bytebuddy.safe=true"), args.subList(1, 5));
-        assertEquals("-Dfabric-tck.instrument.packages=com.acme.rdma,com.acme.util", args.get(6));
-        assertEquals("-Dfabric-tck.windowTimeout=60", args.get(7));
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-Xmx512m", "-ea", "-Dx=y", "-Dnet.bytebuddy.safe=true"), args.subList(1, 6));
+        assertEquals("-Dfabric-tck.instrument.packages=com.acme.rdma,com.acme.util", args.get(7));
+        assertEquals("-Dfabric-tck.windowTimeout=60", args.get(8));
         assertEquals(List.of("--driver", "sample", "--windows", "CQ-1,HS-2",
                 "--reproduce-prefix", "mvn -pl driver verify"), args.subList(args.size() - 6, args.size()));
     }
@@ -101,7 +106,7 @@ class ForkCommandTest {
         assertEquals(List.of(), ForkCommand.split("  "));
         assertEquals(List.of(), ForkCommand.split(null));
         assertEquals(List.of("-Dx=a b", "-Dnet.bytebuddy.safe=true"),
-                command("-Dx='a b'", null, null, null).arguments().subList(1, 3));
+                command("-Dx='a b'", null, null, null).arguments().subList(2, 4));
     }
 
     @Test
@@ -113,7 +118,16 @@ class ForkCommandTest {
         assertEquals(Exploration.FORK_JIT_OPTIONS, replay.subList(1, 5));
         assertEquals(List.of("-Dfabric-tck.replay=s.txt", "-XX:Tier4InvocationThreshold=5000"), replay.subList(5, 7));
         assertEquals(List.of("/jdk/bin/java", "-Xmx1g", "-Dnet.bytebuddy.safe=true"),
-                command("-Xmx1g", null, null, null).arguments().subList(0, 3));
+                command("-Xmx1g", null, null, null, ForkCommand.SHORT_RUN_REPEATS + 1).arguments().subList(0, 3));
+    }
+
+    @Test
+    void aShortScriptedForkCompilesWithC1OnlyUnlessTheArgLineSaysOtherwise() {
+        assertEquals(List.of("/jdk/bin/java", "-XX:TieredStopAtLevel=1", "-XX:TieredStopAtLevel=4"),
+                command("-XX:TieredStopAtLevel=4", null, null, null, ForkCommand.SHORT_RUN_REPEATS).arguments().subList(0, 3));
+        assertEquals(ForkCommand.SHORT_RUN_JIT_OPTIONS, ForkCommand.jitOptions(List.of("-Xmx1g"), 1));
+        assertEquals(List.of(), ForkCommand.jitOptions(List.of(), ForkCommand.SHORT_RUN_REPEATS + 1));
+        assertEquals(Exploration.FORK_JIT_OPTIONS, ForkCommand.jitOptions(List.of("-Dfabric-tck.explore=pos"), 1));
     }
 
     @Test
