@@ -247,7 +247,8 @@ public final class SimulatedFabric implements AutoCloseable {
                 String last = run.trace().lastSite(w.handledBy, w.traceFrom, w.traceTo);
                 return "message '" + m.text + "' from " + m.from + " to " + m.to + " was dropped by " + m.to + ": its "
                         + "onReceive on " + w.handledBy + " handled wire " + w.describe()
-                        + " and returned without delivering or keeping it" + (last == null ? "" : "; last driver line in "
+                        + " and returned without delivering it, and nothing the driver did afterwards delivered it"
+                        + (last == null ? "" : "; last driver line in "
                         + "that call: " + last);
             }
         }
@@ -353,7 +354,8 @@ public final class SimulatedFabric implements AutoCloseable {
         to.rx.get(w.message.kind().isHandshake() ? 0 : 1).execute(() -> to.handle(w));
     }
 
-    static String text(byte[] payload) {
+    /** A payload as the text an application sent. */
+    public static String text(byte[] payload) {
         return new String(payload, StandardCharsets.UTF_8);
     }
 

@@ -1,5 +1,7 @@
 package io.github.fabrictck.windows;
 
+import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.Match;
 import io.github.fabrictck.engine.WindowNotOpened;
 import io.github.fabrictck.sim.SimulatedFabric;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
@@ -18,7 +20,10 @@ import org.junit.jupiter.api.Test;
  * window is forced.
  *
  * <p>Forced: A contacts B; B's hello response to A is parked on the fabric until B's data has
- * reached A and A's receive call returned; then the response is delivered.
+ * reached A and A's receive call returned; then the response is delivered. Where A delivers the data it
+ * kept once the response arrived, the thread doing so is held at its call of {@code Fabric.deliver} while
+ * B's next data reaches A (the fix of LU-19474 replays early receives; data that comes during the replay
+ * must not be kept where the replay no longer looks).
  *
  * <p>Variants high and low run it with A the higher id ({@code 17@kfi}, B {@code 0@kfi}) and
  * with A the lower ({@code 0@kfi}, B {@code 17@kfi}), so that a design that lets only one side of
@@ -39,11 +44,18 @@ import org.junit.jupiter.api.Test;
             "B processes A's request and answers with its hello response (and its own request)",
             "B becomes up to date with A and sends its data",
             "the fabric delivers B's data to A before B's hello response",
-            "A, not yet up to date with B, must keep the data and deliver it once the response arrives"},
+            "A, not yet up to date with B, must keep the data and deliver it once the response arrives",
+            "B's next data reaches A while A is delivering the data it kept: it must be delivered too"},
         invariants = {HsWindow.DELIVERED, HsWindow.SAME_VERSION, HsWindow.RULES},
         onFailure = "Check that data from a peer whose hello is in flight is deferred and replayed once the peer is up "
-                + "to date (until a deadline), never dropped.")
+                + "to date (until a deadline), never dropped, and that data arriving while the kept data is replayed "
+                + "is delivered too: open the session in the same step that takes the kept data.")
 class HS2DataOvertakesResponse {
+
+    /** B's data that overtakes its hello response. */
+    private static final String REPLY = "reply from B";
+    /** B's next data, which reaches A while A delivers the data it kept. */
+    private static final String NEXT = "next from B";
 
     @Test
     @Variant(id = "high", title = "A, which contacts B first, is the higher id (17@kfi)")
@@ -73,7 +85,7 @@ class HS2DataOvertakesResponse {
         if (w.fabric().wires(x -> x.to().equals(bId) && x.handled()
                 && x.message().kind() == WireMessage.Kind.HELLO_REQUEST).isEmpty()) {
             if (w.fabric().helloRequests(aId, bId) == 0) {
-                b.send(a, "reply from B");
+                b.send(a, REPLY);
                 w.fabric().releaseParked();
                 judge(w, a, b);
                 throw w.notApplicable("A (" + aId + ") sent no hello request to B (" + bId + ") when its application "
@@ -82,7 +94,7 @@ class HS2DataOvertakesResponse {
             }
             throw new WindowNotOpened("B never processed A's hello request");
         }
-        b.send(a, "reply from B");
+        b.send(a, REPLY);
         w.quiesce();
         boolean bDataSent = !w.fabric().wires(x -> x.from().equals(bId) && x.message().kind() == WireMessage.Kind.DATA)
                 .isEmpty();
@@ -113,8 +125,36 @@ class HS2DataOvertakesResponse {
         }
         w.run().opened("B (" + bId + ")'s data reached A (" + aId + ") while B's hello response to A was parked on "
                 + "the fabric");
-        w.fabric().releaseParked();
+        nextDataDuringReplay(w, a, b);
         judge(w, a, b);
+    }
+
+    /**
+     * The response is delivered; where A then delivers the data it kept to its application, the kit holds that
+     * thread at its call of {@code Fabric.deliver} and B's next data reaches A meanwhile: a design that opens the
+     * session only after the replay (in a second step) parks it where nobody looks any more. A design that
+     * delivered B's data as it arrived has nothing to replay; the script goes on without the hold.
+     */
+    private static void nextDataDuringReplay(HsWindow w, Peer a, Peer b) {
+        PeerId bId = b.id();
+        Hold replaying = w.hold("A's delivery of B's data it kept", Match.call("Fabric.deliver")
+                .where(args -> bId.equals(args[1]) && args[2] instanceof byte[] m
+                        && REPLY.equals(SimulatedFabric.text(m))));
+        w.fabric().releaseParked();
+        w.quiesce();
+        if (!replaying.isHolding()) {
+            replaying.release();
+            return;
+        }
+        b.send(a, NEXT);
+        w.quiesce();
+        boolean handled = !w.fabric().wires(x -> x.from().equals(bId) && x.to().equals(a.id()) && x.handled()
+                && x.message().kind() == WireMessage.Kind.DATA && NEXT.equals(SimulatedFabric.text(x.message().payload())))
+                .isEmpty();
+        w.run().opened("then, with B's response delivered, A's thread " + replaying.thread().getName() + " was held at "
+                + replaying.point().at() + " delivering the data it had kept, while B's next data "
+                + (handled ? "reached A" : "waited in A's receive call for the held thread"));
+        replaying.release();
     }
 
     private static void judge(HsWindow w, Peer a, Peer b) {

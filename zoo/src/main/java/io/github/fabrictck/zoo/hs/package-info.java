@@ -1,2 +1,2 @@
-/** Peer-handshake designs of the zoo: a tie-break by address, fixed roles by id, a hello timeout checked lazily, and an endpoint of synchronized methods. */
+/** Peer-handshake designs of the zoo: a tie-break by address, fixed roles by id, a hello timeout checked lazily, an endpoint of synchronized methods, and per-peer sessions whose early data a worker replays. */
 package io.github.fabrictck.zoo.hs;
