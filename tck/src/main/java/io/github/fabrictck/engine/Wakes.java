@@ -33,6 +33,37 @@ public final class Wakes {
 
     private final Map<Identity, AtomicLong> counts = new ConcurrentHashMap<>();
     private final Map<Identity, AtomicLong> inFlight = new ConcurrentHashMap<>();
+    private final Map<Identity, AtomicLong> handOffs = new ConcurrentHashMap<>();
+
+    /**
+     * Records a call on a {@code SynchronousQueue} that returned: a {@code put} or {@code offer} that gave its element
+     * counts one up, a {@code take} or {@code poll} that received one, one down (see {@link #handOffsPending}).
+     *
+     * @param target the method called
+     * @param args   its arguments, receiver first
+     * @param result what it returned
+     */
+    public void handedOff(Target target, Object[] args, Object result) {
+        if (target.isStatic() || args.length == 0 || !(args[0] instanceof java.util.concurrent.SynchronousQueue<?> q)) {
+            return;
+        }
+        String m = target.method();
+        int delta = m.equals("put") || m.equals("offer") && Boolean.TRUE.equals(result) ? 1
+                : (m.equals("take") || m.equals("poll")) && result != null ? -1 : 0;
+        if (delta != 0) {
+            handOffs.computeIfAbsent(new Identity(q), k -> new AtomicLong()).addAndGet(delta);
+        }
+    }
+
+    /**
+     * The hand-offs on a {@code SynchronousQueue} that one side has finished and the other not yet: positive when a
+     * {@code put} returned whose taker is still inside its {@code take} (it has the element, it is not idle), negative
+     * the other way round. A queue the driver's code both gives to and takes from balances to 0.
+     */
+    public long handOffsPending(Object queue) {
+        AtomicLong c = handOffs.get(new Identity(queue));
+        return c == null ? 0 : c.get();
+    }
 
     /** How many wakes of {@code key} have begun so far. */
     public long count(Object key) {

@@ -952,6 +952,7 @@ public final class WindowRun {
             result = Points.invoke(original, args);
             if (kind == Point.Kind.SYNC_CALL) {
                 locks.afterCall(target, args, result, t);
+                wakes.handedOff(target, args, result); // before the blocked state is cleared below
             }
         } catch (Throwable e) {
             if (startedHere != null && startedHere.getState() == Thread.State.NEW) {
@@ -1343,12 +1344,18 @@ public final class WindowRun {
         /**
          * A {@code SynchronousQueue} holds nothing to read: a {@code put} blocks until a {@code take} meets it and the
          * other way round, so a blocked thread can go on when another driver thread is blocked in the opposite call
-         * on the same queue. Two threads blocked putting into one queue, with nobody taking, are idle (an unseen
-         * vendor's control thread fed by a SynchronousQueue was never idle, or judged idle while a hand-off was under
-         * way).
+         * on the same queue, or when the opposite call of a hand-off has returned and its own not yet. Two threads
+         * blocked putting into one queue, with nobody taking, are idle (an unseen vendor's control thread fed by a
+         * SynchronousQueue was never idle, or judged idle while a hand-off was under way).
          */
         private boolean handOffMet(Object handOff, Target target) {
             boolean taking = target.method().startsWith("take") || target.method().startsWith("poll");
+            long pending = wakes.handOffsPending(handOff);
+            if (taking ? pending > 0 : pending < 0) {
+                // the other side returned, this one has not yet: a control thread whose take had its command
+                // looked idle until it ran, and virtual time ran past its work (corvid-hs-control HS-1 ERROR)
+                return true;
+            }
             for (DriverThread other : threads.values()) {
                 Target t = other.waitTarget;
                 Object[] a = other.waitArgs;

@@ -361,6 +361,28 @@ class WakeTest {
     }
 
     /**
+     * A hand-off on a SynchronousQueue that the putter has finished and the taker not yet: the taker is still WAITING in
+     * its take, but it has its element and is not idle (a control thread fed by a SynchronousQueue looked idle between
+     * the two, and virtual time ran past its work). The put here is withheld (a no-op), so the taker stays blocked.
+     */
+    @Test
+    void aSynchronousQueuesTakeIsWokenByAPutThatReturned() throws Throwable {
+        java.util.concurrent.SynchronousQueue<Object> q = new java.util.concurrent.SynchronousQueue<>();
+        MethodHandle take = LOOKUP.findVirtual(java.util.concurrent.SynchronousQueue.class, "take",
+                methodType(Object.class));
+        block("control", () -> call(new Target("java.util.concurrent.SynchronousQueue", "take", false), take, q));
+        Target put = new Target("java.util.concurrent.SynchronousQueue", "put", false);
+        MethodHandle withheld = MethodHandles.dropArguments(MethodHandles.constant(Object.class, null), 0,
+                Object.class, Object.class);
+        pendingWork();
+        assertTrue(awaitStuck().isPresent(), "a taker nothing was handed to is idle");
+        onDriverThread("rx0", () -> new Object[] {sync(put, withheld, q, "command")});
+        assertTrue(run.isWoken(waiter), "the put returned: the taker has its element");
+        assertEquals(Thread.State.WAITING, waiter.getState(), "the taker has not run yet");
+        assertEquals(Optional.empty(), run.stuck(), "a taker whose hand-off is under way is not idle");
+    }
+
+    /**
      * An interrupt the driver sends to a thread that waits for work ends that wait: the thread is not idle from the
      * interrupt on (a close() that interrupts its event thread and then joins it, looked at before the interrupt
      * reached the thread, was judged unable to return). The wait here does not end, so the state stays to be looked at.

@@ -1,2 +1,2 @@
-/** Peer-handshake designs of the zoo: a tie-break by address, fixed roles by id, a hello timeout checked lazily, an endpoint of synchronized methods, and per-peer sessions whose early data a worker replays. */
+/** Peer-handshake designs of the zoo: a tie-break by address, fixed roles by id, a hello timeout checked lazily, an endpoint of synchronized methods, per-peer sessions whose early data a worker replays, and one control thread fed through a SynchronousQueue. */
 package io.github.fabrictck.zoo.hs;
