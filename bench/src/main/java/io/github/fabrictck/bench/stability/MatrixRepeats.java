@@ -23,6 +23,9 @@ import java.util.Map;
  * java -cp "$CP" io.github.fabrictck.bench.stability.MatrixRepeats zoo/src/test/fabric-tck/matrix.txt /tmp/stability
  * </pre>
  *
+ * <p>Several matrix directories, comma-separated, are summed: a 200-repeat measurement can run as shards of fewer
+ * repeats, on different days, and be read as one.
+ *
  * <p>The matrix goal fails when a row is not as expected; its reports are written all the same, and this table
  * says which runs of which variant.
  */
@@ -38,15 +41,60 @@ public final class MatrixRepeats {
 
     public static void main(String[] args) throws IOException {
         if (args.length < 2) {
-            System.err.println("usage: MatrixRepeats MATRIX_FILE MATRIX_DIRECTORY [OUT.md]");
+            System.err.println("usage: MatrixRepeats MATRIX_FILE MATRIX_DIRECTORY[,MATRIX_DIRECTORY...] [OUT.md]");
             System.exit(2);
         }
-        List<Line> lines = read(Path.of(args[0]), Path.of(args[1]));
+        List<Path> directories = java.util.Arrays.stream(args[1].split(",")).filter(d -> !d.isBlank())
+                .map(d -> Path.of(d.strip())).toList();
+        List<Line> lines = read(Path.of(args[0]), directories);
         String table = markdown(lines);
         if (args.length > 2) {
             Files.writeString(Path.of(args[2]), table);
         }
         System.out.print(table);
+    }
+
+    /**
+     * Every row of {@code matrix} with its variants counted over the results of several matrix runs (shards of one
+     * measurement run on different days or machines, each with {@code --repeat}): the runs and verdicts of a variant
+     * are summed; a row is as expected when the sums are. The first reason is the first directory's that has one.
+     */
+    static List<Line> read(Path matrix, List<Path> directories) throws IOException {
+        List<List<Line>> each = new ArrayList<>();
+        for (Path directory : directories) {
+            each.add(read(matrix, directory));
+        }
+        return sum(each);
+    }
+
+    /** The lines of several matrix runs summed, variant by variant (see {@link #read(Path, List)}). */
+    static List<Line> sum(List<List<Line>> runs) {
+        Map<String, Line> sum = new java.util.LinkedHashMap<>();
+        for (List<Line> lines : runs) {
+            for (Line l : lines) {
+                sum.merge(l.driver() + " " + l.variant(), l, MatrixRepeats::add);
+            }
+        }
+        List<Line> out = new ArrayList<>(sum.values());
+        // a twin is caught when some variant of its window FAILs every run, over the sums
+        for (String driver : out.stream().filter(l -> l.expect().startsWith("FAIL")).map(Line::driver).distinct().toList()) {
+            boolean caught = out.stream().anyMatch(l -> l.driver().equals(driver) && l.runs() > 0 && l.fail() == l.runs());
+            out.replaceAll(l -> !l.driver().equals(driver) ? l : new Line(l.driver(), l.expect(), l.variant(), l.runs(),
+                    l.pass(), l.fail(), l.error(), l.notApplicable(), caught && l.error() == 0, l.firstOther()));
+        }
+        if (runs.size() > 1) {
+            out.removeIf(l -> l.runs() == 0 && out.stream().anyMatch(o -> o.driver().equals(l.driver()) && o.runs() > 0));
+        }
+        return out;
+    }
+
+    private static Line add(Line a, Line b) {
+        int runs = a.runs() + b.runs();
+        int fail = a.fail() + b.fail();
+        int error = a.error() + b.error();
+        boolean ok = a.expect().startsWith("FAIL") ? fail == runs : fail == 0 && error == 0;
+        return new Line(a.driver(), a.expect(), a.variant(), runs, a.pass() + b.pass(), fail, error,
+                a.notApplicable() + b.notApplicable(), ok && runs > 0, a.firstOther() != null ? a.firstOther() : b.firstOther());
     }
 
     /**
