@@ -402,8 +402,9 @@ public final class VirtualTime {
         for (Thread t : otherThreads()) {
             Thread.State s = t.getState();
             boolean stopped = !run.isResuming(t) && !run.isWoken(t) && (s == Thread.State.NEW || s == Thread.State.TERMINATED
-                    || (s == Thread.State.WAITING || s == Thread.State.BLOCKED) && !run.waitsForLockToRun(t, s)
-                    || s == Thread.State.TIMED_WAITING && run.isHeld(t));
+                    || s == Thread.State.BLOCKED && !run.waitsForLockToRun(t, s)
+                    || s == Thread.State.WAITING && !run.waitsForLockToRun(t, s) && !Boolean.FALSE.equals(run.poolIdle(t))
+                    || s == Thread.State.TIMED_WAITING && (run.isHeld(t) || Boolean.TRUE.equals(run.poolIdle(t))));
             if (!stopped) {
                 return false;
             }

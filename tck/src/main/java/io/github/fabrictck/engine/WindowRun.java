@@ -570,6 +570,9 @@ public final class WindowRun {
                 exiting = ", still alive " + EXITING_JOIN_MILLIS + " ms after it was seen in its exit or with no frames";
             }
             StackTraceElement[] stack = t.getStackTrace();
+            if (!t.isAlive()) {
+                continue; // it ended while the kit looked: seen in its exit a moment ago
+            }
             StackTraceElement frame = stack.length == 0 ? null : driverFrame(stack);
             String where = stack.length == 0 ? "" : ", " + t.getState() + " in " + Site.format(frame != null ? frame : stack[0]);
             leaked.add("'" + t.getName() + "' (" + (at != null ? "started at " + at : "started by a thread pool or the JDK "
@@ -582,12 +585,19 @@ public final class WindowRun {
     static final long EXITING_JOIN_MILLIS = 5_000;
 
     /**
-     * Whether a thread is on its way out with no driver code left to run: a pool worker in its exit
-     * ({@code ThreadPoolExecutor.processWorkerExit}, {@code ForkJoinPool.deregisterWorker}) or a thread in
+     * Whether a thread is on its way out with no driver code left to run: a worker of a pool that has terminated, a
+     * pool worker in its exit ({@code ThreadPoolExecutor.processWorkerExit}, {@code ForkJoinPool.deregisterWorker}) or a thread in
      * {@code Thread.exit}, or a thread with no frames (past its {@code run}: zoo-cq-pool-shutdown's worker, seen so in 1
      * of 40 runs right after {@code awaitTermination} returned).
      */
     static boolean isExiting(Thread t) {
+        java.util.concurrent.ThreadPoolExecutor pool = poolOf(t);
+        if (pool != null && pool.isTerminated() || t instanceof java.util.concurrent.ForkJoinWorkerThread f
+                && f.getPool().isTerminated()) {
+            // its pool terminated: the worker runs no task any more, wherever on its way out it is (runWorker, Worker.run
+            // or Thread.run returning: zoo-cq-pool-shutdown's worker, seen so in 4 of 300 runs at load 4 to 15)
+            return true;
+        }
         StackTraceElement[] stack = t.getStackTrace();
         return stack.length == 0 || java.util.Arrays.stream(stack).anyMatch(e ->
                 e.getClassName().equals("java.util.concurrent.ThreadPoolExecutor") && e.getMethodName().equals("processWorkerExit")
@@ -598,6 +608,30 @@ public final class WindowRun {
     /** Threads of the kit's own libraries, which are not the driver's: JUnit's timeouts, Awaitility's polls. */
     private static boolean isKitThread(String name) {
         return name.startsWith("junit-") || name.startsWith("awaitility");
+    }
+
+    /**
+     * Where a driver thread with no frame of the driver's code on its stack is, in words: a JDK pool's wait for its
+     * next task, or the JDK class it is in (it is not "in kit code": a worker of the context's factory runs the kit's
+     * wrapper at its bottom).
+     */
+    static String outsideTheDriver(StackTraceElement[] stack) {
+        if (poolQueue(stack) != null || forkJoinWait(stack)) {
+            return "a JDK pool's wait for its next task";
+        }
+        if (stack.length == 0) {
+            return "no frame (not started, or ending)";
+        }
+        for (StackTraceElement e : stack) {
+            String c = e.getClassName();
+            if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
+                return "kit code (" + Site.format(e) + ")";
+            }
+            if (!c.startsWith("java.lang.Thread") && !c.startsWith("jdk.internal.misc") && !c.startsWith("java.util.concurrent.locks")) {
+                return "JDK code (" + e.getClassName() + "." + e.getMethodName() + ")";
+            }
+        }
+        return "JDK code (" + stack[0].getClassName() + "." + stack[0].getMethodName() + ")";
     }
 
     /** Where driver threads are now, for a timeout: each thread's state and blocking call or top frame. */
@@ -617,8 +651,9 @@ public final class WindowRun {
             }
             String at = d.blockedIn;
             if (at == null) {
-                StackTraceElement top = driverFrame(t.getStackTrace());
-                at = top == null ? "kit code" : Site.format(top);
+                StackTraceElement[] stack = t.getStackTrace();
+                StackTraceElement top = driverFrame(stack);
+                at = top == null ? outsideTheDriver(stack) : Site.format(top);
                 // a thread in the kit's own wait for work (an environment's event queue) is seen whatever its top frame
                 if (top != null && !d.waitingForWork && Agent.config() != null && !Agent.isInstrumented(top.getClassName())) {
                     outside.add(top.getClassName());
@@ -658,6 +693,24 @@ public final class WindowRun {
             }
         }
         return null;
+    }
+
+    /**
+     * Where a pool's worker is parked: the queue class its {@code ThreadPoolExecutor.getTask} waits in, or {@code null}
+     * for a {@code ForkJoinPool}'s {@code awaitWork}.
+     */
+    private record PoolPark(String queue) {
+    }
+
+    /**
+     * Whether a driver thread parked inside a JDK pool (no driver frame on its stack) waits for work its pool does not
+     * have ({@code true}), or has work handed to it or under way ({@code false}: a worker just unparked that the JVM has
+     * not run yet still reads WAITING), or is no pool's worker now ({@code null}). Virtual time reads it: a per-peer
+     * executor's worker looked idle with its step queued, and time ran past it (a vendor's HS design).
+     */
+    public Boolean poolIdle(Thread t) {
+        DriverThread d = threads.get(t);
+        return d == null ? null : d.poolIdle();
     }
 
     /** Whether a stack, with no driver frame, is a {@code ForkJoinPool} worker's wait for its next task. */
@@ -1055,6 +1108,18 @@ public final class WindowRun {
     }
 
     /**
+     * What a thread of the context's factory runs: {@link #threadBegins()}, then the driver's task. A record, so the
+     * driver's task stays readable off the thread ({@link #ownPool}: a JDK pool's worker made by the context's factory).
+     */
+    public record Begins(Runnable task) implements Runnable {
+        @Override
+        public void run() {
+            threadBegins();
+            task.run();
+        }
+    }
+
+    /**
      * First thing on a thread the context's factory made, before the driver's code runs on it: under an
      * exploration a point of the scheduler only, so a thread the driver starts mid-schedule (an event
      * loop started from {@code openConnectionSetup}) is a controlled thread from its start and gets its
@@ -1102,15 +1167,23 @@ public final class WindowRun {
      * are left out: their queue holds tasks that are not due.
      */
     static java.util.concurrent.ThreadPoolExecutor ownPool(Thread t) {
+        java.util.concurrent.ThreadPoolExecutor p = poolOf(t);
+        return p instanceof java.util.concurrent.ScheduledThreadPoolExecutor ? null : p;
+    }
+
+    /** The {@code ThreadPoolExecutor} (scheduled ones too) whose worker {@code t} is, read off the thread, or {@code null}. */
+    private static java.util.concurrent.ThreadPoolExecutor poolOf(Thread t) {
         java.lang.reflect.Field pool = PoolOfWorker.FIELD;
         if (TARGET == null || pool == null) {
             return null;
         }
         try {
             Object target = TARGET.get(t);
+            if (target instanceof Begins b) {
+                target = b.task(); // a worker made by the context's factory
+            }
             Object p = target != null && target.getClass() == pool.getDeclaringClass() ? pool.get(target) : null;
-            return p instanceof java.util.concurrent.ThreadPoolExecutor tpe
-                    && !(p instanceof java.util.concurrent.ScheduledThreadPoolExecutor) ? tpe : null;
+            return p instanceof java.util.concurrent.ThreadPoolExecutor tpe ? tpe : null;
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }
@@ -1151,10 +1224,7 @@ public final class WindowRun {
             }
             Runnable target = (Runnable) TARGET.get(t);
             if (target != null) {
-                TARGET.set(t, (Runnable) () -> {
-                    threadBegins();
-                    target.run();
-                });
+                TARGET.set(t, new Begins(target));
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             // left as it is: it is a driver thread from its start, controlled from its first point
@@ -1429,8 +1499,9 @@ public final class WindowRun {
             Gate g = gate;
             // a thread the exploration's scheduler stopped at a point counts as held
             boolean holding = held && h != null && h.isHolding() || g != null && g.isPaused(thread);
-            long inPool = !blocked && !held && !holding && !waitingForWork && (state == Thread.State.WAITING
-                    || state == Thread.State.TIMED_WAITING) ? poolWait() : Blocking.NOT_BLOCKING;
+            PoolPark park = !blocked && !held && !holding && !waitingForWork && (state == Thread.State.WAITING
+                    || state == Thread.State.TIMED_WAITING) ? poolPark() : null;
+            long inPool = park == null ? Blocking.NOT_BLOCKING : poolWait(park);
             boolean waiting = waitingForWork && !queued || inPool == Blocking.FOREVER;
             // a scheduled pool's worker waiting for a timer that is not due: a timed wait of that long
             boolean timer = !waiting && inPool != Blocking.NOT_BLOCKING;
@@ -1440,6 +1511,30 @@ public final class WindowRun {
                     // no owner, nearly always: the view's copy of the list is then taken at once
                     blocked ? timeoutNanos : timer ? inPool : Blocking.NOT_BLOCKING, woke && !acq, acq,
                     owners.isEmpty() ? List.of() : owners, lock, h != null && h.point() != null ? h.point().at() : null);
+        }
+
+        /** Where it is parked as a JDK pool's worker, with no driver frame on its stack, or {@code null} when it is not. */
+        private PoolPark poolPark() {
+            StackTraceElement[] stack = thread.getStackTrace();
+            String queue = WindowRun.poolQueue(stack);
+            if (queue != null) {
+                return new PoolPark(queue);
+            }
+            return thread instanceof java.util.concurrent.ForkJoinWorkerThread && WindowRun.forkJoinWait(stack)
+                    ? new PoolPark(null) : null;
+        }
+
+        /**
+         * Whether it is parked as a JDK pool's worker that has no work ({@code true}), one whose pool has work for it
+         * or a hand-off under way ({@code false}: it is about to run, though it still looks parked), or is no such
+         * worker now ({@code null}).
+         */
+        Boolean poolIdle() {
+            if (blockedIn != null || held || waitingForWork) {
+                return null;
+            }
+            PoolPark park = poolPark();
+            return park == null ? null : poolWait(park) == Blocking.FOREVER;
         }
 
         /**
@@ -1452,14 +1547,9 @@ public final class WindowRun {
          * worker, or one with work). A worker of a pool the kit saw no hand-off make is judged by every
          * pool's queue and every hand-off.
          */
-        private long poolWait() {
-            StackTraceElement[] stack = thread.getStackTrace();
-            String queue = WindowRun.poolQueue(stack);
-            boolean forkJoin = queue == null && thread instanceof java.util.concurrent.ForkJoinWorkerThread
-                    && WindowRun.forkJoinWait(stack);
-            if (queue == null && !forkJoin) {
-                return Blocking.NOT_BLOCKING;
-            }
+        private long poolWait(PoolPark park) {
+            String queue = park.queue();
+            boolean forkJoin = queue == null;
             for (java.util.concurrent.Executor e : executors) {
                 if (wakes.inFlight(e) > 0) {
                     return Blocking.NOT_BLOCKING;
@@ -1481,12 +1571,15 @@ public final class WindowRun {
                 return Blocking.NOT_BLOCKING; // its pool (or, unknown, a pool) was shut down: a worker with nothing to do ends
             }
             java.util.concurrent.Executor p = pool;
-            if (p == null && HOLDING_QUEUES.contains(queue)) {
-                // a hand-off the kit did not see (made inside a JDK class): the worker's own pool's queue tells
+            if (HOLDING_QUEUES.contains(queue)) {
+                // the worker's own pool's queue holds every task handed to it that no worker took yet, whoever handed
+                // it (a JDK class too) and behind whatever wrapper (Executors.newSingleThreadExecutor): read it where
+                // it can be read off the worker. A count of hand-offs against the points the worker passed since
+                // cannot tell a task that passes no point (a replay of nothing) from one not taken yet
                 if (ownPool == null) {
                     ownPool = Optional.ofNullable(WindowRun.ownPool(thread));
                 }
-                p = ownPool.orElse(null);
+                p = ownPool.isPresent() ? ownPool.get() : p;
             }
             if (queue.equals(DELAY_QUEUE)) {
                 // its delay queue holds every task handed to it that is not running: empty, it waits for work;
@@ -1534,8 +1627,9 @@ public final class WindowRun {
         }
 
         private String topDriverFrame() {
-            StackTraceElement e = driverFrame(thread.getStackTrace());
-            return e == null ? "kit code" : Site.format(e);
+            StackTraceElement[] stack = thread.getStackTrace();
+            StackTraceElement e = driverFrame(stack);
+            return e == null ? outsideTheDriver(stack) : Site.format(e);
         }
     }
 

@@ -24,10 +24,7 @@ public final class KitContext implements DriverContext, AutoCloseable {
     private final Consumer<Thread> tracker;
     private final AtomicInteger count = new AtomicInteger();
     /** The driver's threads: each passes a point of the exploration's scheduler before the driver's code runs on it. */
-    private final ThreadFactory factory = r -> newThread(() -> {
-        WindowRun.threadBegins();
-        r.run();
-    });
+    private final ThreadFactory factory = r -> newThread(new WindowRun.Begins(r));
     private final VirtualTime time;
     private final String name;
     private final Executor timers;

@@ -54,6 +54,11 @@ abstract class CallbackEndpoint implements CompletionQueueDriver {
         }
     }
 
+    /** The application's callback, or {@code null} while it gave none. */
+    protected final CompletionConsumer consumer() {
+        return consumer;
+    }
+
     /** Hands a completion to the application's callback, if it gave one; what the callback throws is counted. */
     protected final void handOver(Completion c) {
         CompletionConsumer to = consumer;

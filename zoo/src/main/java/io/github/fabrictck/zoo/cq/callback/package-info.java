@@ -14,5 +14,10 @@
  * {@code zoo-cq-inflight-recheck-broken}, broken (the handler counts itself out, looks at the closed mark
  * again, then calls the callback), which CQ-9 PASSed because the hold for a callback after {@code close()}
  * returned was placed while the handler was already held at that call.
+ *
+ * <p>{@code zoo-cq-flow}, correct (the handler publishes the queue on a {@link java.util.concurrent.SubmissionPublisher}
+ * whose subscriber drains and re-arms on a worker of the context's factory: a hand-off made inside the JDK, which the
+ * kit once judged idle, false FAILs on CQ-1), and {@code zoo-cq-flow-broken} (the callback's exception escapes
+ * {@code onNext}: CQ-5).
  */
 package io.github.fabrictck.zoo.cq.callback;
