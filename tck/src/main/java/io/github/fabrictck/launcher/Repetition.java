@@ -37,7 +37,17 @@ public final class Repetition {
         Outcome outcome = outcome(outcomes);
         WindowResult first = runs.stream().filter(w -> w.outcome() == outcome).findFirst().orElseThrow();
         return fold(first, outcomes, runs.stream().map(WindowResult::durationMillis).toList(), settings,
-                runs.stream().filter(w -> w.outcome() == Outcome.ERROR).findFirst().map(Repetition::errorReason).orElse(null));
+                runs.stream().filter(w -> w.outcome() == Outcome.ERROR).findFirst().map(Repetition::errorReason).orElse(null),
+                runs.stream().filter(w -> w.outcome() == Outcome.NOT_APPLICABLE).findFirst()
+                        .map(Repetition::notApplicableReason).orElse(null));
+    }
+
+    /**
+     * Why the first run that was NOT_APPLICABLE among the runs {@code w} stands for was: its own reason when it is
+     * NOT_APPLICABLE, the one a PASS fold of its runs kept (its reason, "first NOT_APPLICABLE: ..."), else {@code null}.
+     */
+    public static String notApplicableReason(WindowResult w) {
+        return w.outcome() == Outcome.NOT_APPLICABLE || w.outcome() == Outcome.PASS ? ownReason(w) : null;
     }
 
     /**
@@ -73,12 +83,20 @@ public final class Repetition {
         return fold(first, outcomes, millis, settings, errorReason(first));
     }
 
-    /**
-     * {@link #fold(WindowResult, List, List)} in a run with these {@code fabric-tck.*} settings; {@code firstError}
-     * is the reason of the first run that was an ERROR ({@link #errorReason}), kept when the verdict is FAIL.
-     */
+    /** {@link #fold(WindowResult, List, List, Map, String, String)} with the first NOT_APPLICABLE {@code first} knows of. */
     public static WindowResult fold(WindowResult first, List<Outcome> outcomes, List<Long> millis,
                                     Map<String, String> settings, String firstError) {
+        return fold(first, outcomes, millis, settings, firstError, notApplicableReason(first));
+    }
+
+    /**
+     * {@link #fold(WindowResult, List, List)} in a run with these {@code fabric-tck.*} settings; {@code firstError}
+     * is the reason of the first run that was an ERROR ({@link #errorReason}), kept when the verdict is FAIL;
+     * {@code firstNotApplicable} the reason of the first run that was NOT_APPLICABLE ({@link #notApplicableReason}),
+     * which becomes a PASS's reason when some runs were NOT_APPLICABLE: a CI reader sees why, not only the log.
+     */
+    public static WindowResult fold(WindowResult first, List<Outcome> outcomes, List<Long> millis,
+                                    Map<String, String> settings, String firstError, String firstNotApplicable) {
         if (outcomes.size() == 1) {
             return first;
         }
@@ -100,10 +118,13 @@ public final class Repetition {
                 outcome == Outcome.FAIL && error > 0 ? firstError : null);
         String counts = outcomes.size() + " runs: " + pass + " pass, " + fail + " fail, " + error + " error"
                 + (notApplicable > 0 ? ", " + notApplicable + " not applicable" : "");
-        String own = ownReason(first);
+        // a PASS has no reason of its own: one a PASS fold carries is the first NOT_APPLICABLE run's (below)
+        String own = outcome == Outcome.PASS ? null : ownReason(first);
         String changed = !stats.flaky() ? "" : RepeatStats.seedBlocks(first.id(), settings)
                 ? outcome + " in " + stats.count(outcome) + " of " + stats.runs() + " seed blocks over " : "flaky over ";
-        String reason = own == null ? null : changed + counts + "; first " + outcome + ": " + own;
+        String reason = own != null ? changed + counts + "; first " + outcome + ": " + own
+                : outcome == Outcome.PASS && notApplicable > 0 && firstNotApplicable != null
+                ? changed + counts + "; first " + Outcome.NOT_APPLICABLE + ": " + firstNotApplicable : null;
         return new WindowResult(first.id(), first.variant(), first.title(), first.family(), outcome,
                 first.durationMillis(), reason, first.violated(), first.evidence(), first.reproduce(),
                 first.threadDump(), stats, first.trace());

@@ -302,8 +302,13 @@ public final class Sharding {
             String firstError = runs.stream().filter(x -> x.outcome() == Outcome.ERROR).findFirst()
                     .map(x -> from.get(x).result().windows().stream().filter(w -> w.label().equals(label)).findFirst()
                             .map(Repetition::errorReason).orElse(null)).orElse(null);
+            // the first NOT_APPLICABLE run's reason: its shard's verdict (NOT_APPLICABLE, or a PASS fold that kept it)
+            String firstNotApplicable = runs.stream().filter(x -> x.outcome() == Outcome.NOT_APPLICABLE).findFirst()
+                    .map(x -> from.get(x).result().windows().stream().filter(w -> w.label().equals(label)).findFirst()
+                            .map(Repetition::notApplicableReason).orElse(null)).orElse(null);
             windows.add(Repetition.fold(details, outcomes, runs.stream().map(Result.ShardRun::durationMillis).toList(),
-                    first.result().run() == null ? Map.of() : first.result().run().settings(), firstError));
+                    first.result().run() == null ? Map.of() : first.result().run().settings(), firstError,
+                    firstNotApplicable));
         }
         Result.Run run = first.result().run();
         return new Result(Result.SCHEMA, first.result().tckVersion(), first.result().driver(), first.result().jvm(),

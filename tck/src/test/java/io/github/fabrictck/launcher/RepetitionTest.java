@@ -43,6 +43,20 @@ class RepetitionTest {
     }
 
     @Test
+    void aPassWithRunsThatWereNotApplicableSaysWhyTheyWere() {
+        WindowResult w = Repetition.aggregate(List.of(run(Outcome.PASS, 1), run(Outcome.NOT_APPLICABLE, 2),
+                run(Outcome.PASS, 3)));
+        assertEquals(Outcome.PASS, w.outcome());
+        assertEquals("flaky over 3 runs: 2 pass, 0 fail, 0 error, 1 not applicable; first NOT_APPLICABLE: "
+                + "NOT_APPLICABLE reason", w.reason());
+        // folded again (the shards of a sharded run), the reason keeps its outcome and takes the new counts
+        WindowResult again = Repetition.fold(w, List.of(Outcome.PASS, Outcome.NOT_APPLICABLE, Outcome.PASS, Outcome.PASS),
+                List.of(1L, 2L, 3L, 4L));
+        assertEquals("flaky over 4 runs: 3 pass, 0 fail, 0 error, 1 not applicable; first NOT_APPLICABLE: "
+                + "NOT_APPLICABLE reason", again.reason());
+    }
+
+    @Test
     void allPassingRunsPassWithoutTimeToDetect() {
         WindowResult w = Repetition.aggregate(List.of(run(Outcome.PASS, 1), run(Outcome.PASS, 2)));
         assertEquals(Outcome.PASS, w.outcome());
