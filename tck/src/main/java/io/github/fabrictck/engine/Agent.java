@@ -653,7 +653,7 @@ public final class Agent {
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable error) {
             FAILED.put(typeName, String.valueOf(error));
-            if (Boolean.getBoolean("fabric-tck.debug")) {
+            if (Boolean.parseBoolean(RunSettings.get("fabric-tck.debug", "false"))) {
                 error.printStackTrace();
             }
         }

@@ -23,11 +23,25 @@ public final class RunSettings {
     private RunSettings() {
     }
 
+    /** {@code java.version} and {@code java.vendor} as they were when the settings were frozen, or {@code null}. */
+    private static volatile String[] frozenJvm;
+
     /** Takes the snapshot every later read answers from; the first call wins. */
     public static synchronized void freeze() {
         if (frozen == null) {
+            frozenJvm = new String[] {System.getProperty("java.version"), System.getProperty("java.vendor")};
             frozen = Map.copyOf(live());
         }
+    }
+
+    /**
+     * {@code java.version} and {@code java.vendor} of this JVM, as they were before any driver code ran (the result and
+     * the certificate record them; a driver that sets the properties later would make a recheck look for another JVM);
+     * live until frozen.
+     */
+    public static String[] jvm() {
+        String[] f = frozenJvm;
+        return f != null ? f.clone() : new String[] {System.getProperty("java.version"), System.getProperty("java.vendor")};
     }
 
     /**

@@ -170,7 +170,8 @@ public final class Launcher {
         }
         Session session = Session.start(driver, config.bound(), config.pointTimeout());
         Result.DriverInfo driverInfo = new Result.DriverInfo(driver.name(), driver.version());
-        Result.JvmInfo jvm = new Result.JvmInfo(System.getProperty("java.version"), System.getProperty("java.vendor"));
+        String[] frozenJvm = io.github.fabrictck.engine.RunSettings.jvm(); // as before any driver code ran
+        Result.JvmInfo jvm = new Result.JvmInfo(frozenJvm[0], frozenJvm[1]);
         Result.Run run = runFacts(session.families(), windows, config.excluded());
         if (shard != null) {
             run = new Result.Run(run.families(), run.selected(), run.excluded(), run.settings(),

@@ -418,8 +418,13 @@ public final class Main {
         throw new ConfigurationError("-Dfabric-tck.repeat=" + v + " must be a whole number of runs, 1 or more.");
     }
 
+    /**
+     * A setting in seconds, from the settings frozen before any driver code ran ({@link RunSettings}): an adapter's
+     * constructor that sets {@code fabric-tck.bound} once {@code Agent.start()} made it changes neither what the windows
+     * wait nor what the certificate records (a hostile adapter raised the bound and its broken driver was certified).
+     */
     private static Duration seconds(String property, long defaultSeconds) throws ConfigurationError {
-        String v = System.getProperty(property);
+        String v = RunSettings.get(property, null);
         if (v == null || v.isBlank()) {
             return Duration.ofSeconds(defaultSeconds);
         }

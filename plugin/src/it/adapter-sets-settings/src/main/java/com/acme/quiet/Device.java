@@ -1,0 +1,6 @@
+package com.acme.quiet;
+
+/** The declared library's boundary. */
+public interface Device {
+    int poke(int value);
+}
