@@ -392,6 +392,9 @@ public final class VirtualTime {
                 return false;
             }
         }
+        if (run != null && run.asyncStagePending()) {
+            return false;
+        }
         if (busyWorkers.get() > 0) {
             for (Worker w : workers) {
                 if (!w.idle()) {

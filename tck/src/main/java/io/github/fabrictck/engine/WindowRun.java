@@ -39,6 +39,8 @@ public final class WindowRun {
     private volatile boolean virtualTime;
     private final Map<Thread, String> started = new ConcurrentHashMap<>();
     private final Wakes wakes = new Wakes();
+    /** Async stages added to futures not complete yet, whose hand-off comes later inside the JDK. */
+    private final AsyncStages asyncStages = new AsyncStages(this::track);
     /** The interrupts the driver's code made ({@code Thread.interrupt}), by the thread interrupted. */
     private final Map<Thread, java.util.concurrent.atomic.AtomicLong> interrupts = new ConcurrentHashMap<>();
     private final List<java.util.function.BooleanSupplier> deviceTimeouts = new CopyOnWriteArrayList<>();
@@ -833,6 +835,11 @@ public final class WindowRun {
                 views.add(d.view());
             }
         }
+        if (asyncStages.pending()) {
+            // its task is on its way to a pool thread inside the JDK: the driver is running, as a thread would be
+            views.add(new StuckDetector.ThreadView(-1, ASYNC_STAGE, Thread.State.RUNNABLE, false, false, null,
+                    Blocking.NOT_BLOCKING, false, false, List.of(), null, null));
+        }
         return Collections.unmodifiableList(views);
     }
 
@@ -903,6 +910,14 @@ public final class WindowRun {
     private StuckDetector.Settle settleNow() {
         StuckDetector.Settle s = StuckDetector.settle(views(threads.values()));
         return s.stalled().size() < 2 ? s : StuckDetector.settle(views());
+    }
+
+    /** The name of the view that stands for an async stage's task on its way to a pool thread inside the JDK. */
+    static final String ASYNC_STAGE = "an async stage of a CompletableFuture, handed to its pool inside the JDK";
+
+    /** Whether an async stage's task is on its way to a pool thread inside the JDK now ({@link AsyncStages}). */
+    public boolean asyncStagePending() {
+        return asyncStages.pending();
     }
 
     /**
@@ -1001,8 +1016,10 @@ public final class WindowRun {
         // Thread.start: the threads that appear meanwhile are the driver's from their start, as the context factory's
         java.util.Set<Thread> beforeHandOff = wakeKey instanceof java.util.concurrent.Executor
                 && Wakes.isPoolHandOff(target.method()) ? groupThreads(t) : null;
+        Object asyncStage = kind == Point.Kind.SYNC_CALL ? asyncStages.before(target, args) : null;
         try {
             result = Points.invoke(original, args);
+            asyncStages.made(asyncStage, result);
             if (kind == Point.Kind.SYNC_CALL) {
                 locks.afterCall(target, args, result, t);
                 wakes.handedOff(target, args, result); // before the blocked state is cleared below

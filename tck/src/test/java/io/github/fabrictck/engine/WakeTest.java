@@ -383,6 +383,36 @@ class WakeTest {
     }
 
     /**
+     * An async stage added to a future that has not completed is handed to its pool later, inside the JDK, on the
+     * thread that completes the source: from then until its task begins the driver is running, though every thread
+     * the kit knows may look idle (an unseen vendor's CompletableFuture chain got a false CQ-3 FAIL). Here the pool
+     * keeps the task until the test runs it.
+     */
+    @Test
+    void anAsyncStageOfAFutureNotCompleteYetIsUnderWayOnceItsSourceCompleted() throws Throwable {
+        java.util.concurrent.CompletableFuture<Void> source = new java.util.concurrent.CompletableFuture<>();
+        List<Runnable> handed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.Executor pool = handed::add;
+        boolean[] ran = new boolean[1];
+        MethodHandle thenRunAsync = LOOKUP.findVirtual(java.util.concurrent.CompletableFuture.class, "thenRunAsync",
+                methodType(java.util.concurrent.CompletableFuture.class, Runnable.class, java.util.concurrent.Executor.class));
+        Object[] stage = onDriverThread("handler", () -> new Object[] {sync(new Target(
+                "java.util.concurrent.CompletableFuture", "thenRunAsync", false), thenRunAsync, source,
+                (Runnable) () -> ran[0] = true, pool)});
+        assertTrue(stage[0] instanceof java.util.concurrent.CompletableFuture<?>);
+        assertFalse(run.asyncStagePending(), "its source has not completed: nothing is under way");
+        source.complete(null); // not the driver's call: the JDK hands the stage's task to the pool now
+        assertEquals(1, handed.size());
+        assertTrue(run.asyncStagePending(), "the stage's task is on its way to a pool thread");
+        assertTrue(run.views().stream().anyMatch(v -> v.name().equals(WindowRun.ASYNC_STAGE)
+                && v.state() == Thread.State.RUNNABLE), run.views().toString());
+        assertFalse(run.allIdle(), "the driver is running");
+        handed.get(0).run();
+        assertTrue(ran[0]);
+        assertFalse(run.asyncStagePending(), "its task began (and ended)");
+    }
+
+    /**
      * An interrupt the driver sends to a thread that waits for work ends that wait: the thread is not idle from the
      * interrupt on (a close() that interrupts its event thread and then joins it, looked at before the interrupt
      * reached the thread, was judged unable to return). The wait here does not end, so the state stays to be looked at.
