@@ -151,7 +151,8 @@ class HS2DataOvertakesResponse {
         boolean handled = !w.fabric().wires(x -> x.from().equals(bId) && x.to().equals(a.id()) && x.handled()
                 && x.message().kind() == WireMessage.Kind.DATA && NEXT.equals(SimulatedFabric.text(x.message().payload())))
                 .isEmpty();
-        w.run().opened("then, with B's response delivered, A's thread " + replaying.thread().getName() + " was held at "
+        // added to the evidence of the overtaking data, which opened the window: both steps stay named
+        w.run().opened(w.run().openedHow() + "; then, with B's response delivered, A's thread " + replaying.thread().getName() + " was held at "
                 + replaying.point().at() + " delivering the data it had kept, while B's next data "
                 + (handled ? "reached A" : "waited in A's receive call for the held thread"));
         replaying.release();
