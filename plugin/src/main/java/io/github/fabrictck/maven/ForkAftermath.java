@@ -64,7 +64,9 @@ final class ForkAftermath {
         if (result == null) {
             return new Settlement(null, null, what + " It ended before the launcher sent the run's header: no result.");
         }
-        return new Settlement(interrupted(result, what.replaceAll("\\.$", ""), reproducePrefix), null, what);
+        String cut = record.violation() == null && record.cutOff()
+                ? " Its last message was cut off as it ended, and is not read." : "";
+        return new Settlement(interrupted(result, what.replaceAll("\\.$", ""), reproducePrefix), null, what + cut);
     }
 
     /**

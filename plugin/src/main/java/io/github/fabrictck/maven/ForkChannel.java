@@ -3,6 +3,7 @@ package io.github.fabrictck.maven;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -65,11 +66,14 @@ final class ForkChannel implements AutoCloseable {
 
     /**
      * Accepts the fork's connection on a thread of its own and passes each line after the token to
-     * {@code lines}, on that thread, until the fork closes the connection or dies.
+     * {@code lines}, on that thread, until the fork closes the connection or dies. A last line the
+     * connection's end cut off (no end of line before it: the fork was killed while it wrote) goes to
+     * {@code cut} instead: it is not a message, whatever it holds.
      *
+     * @param cut     told of a last line without its end of line
      * @param refused told when a connection without the token was refused
      */
-    void listen(Consumer<String> lines, Consumer<String> refused) {
+    void listen(Consumer<String> lines, Consumer<String> cut, Consumer<String> refused) {
         reader = new Thread(() -> {
             try (Socket s = server.accept()) {
                 socket = s;
@@ -84,12 +88,16 @@ final class ForkChannel implements AutoCloseable {
                 }
                 connected = true;
                 s.setSoTimeout(0);
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                StringBuilder line = new StringBuilder();
+                for (boolean whole = readLine(in, line); whole || !line.isEmpty(); whole = readLine(in, line)) {
                     synchronized (this) {
                         if (abandoned) {
                             return;
                         }
-                        lines.accept(line);
+                        (whole ? lines : cut).accept(line.toString());
+                    }
+                    if (!whole) {
+                        return;
                     }
                 }
             } catch (IOException closed) {
@@ -98,6 +106,26 @@ final class ForkChannel implements AutoCloseable {
         }, "fabric-tck-channel");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /**
+     * Reads one line into {@code line} (cleared first), without its end of line ({@code \n} or {@code \r\n}).
+     *
+     * @return whether the line ended with an end of line; {@code false} at the end of input, with what
+     *         came after the last end of line (possibly nothing) in {@code line}
+     */
+    static boolean readLine(Reader in, StringBuilder line) throws IOException {
+        line.setLength(0);
+        for (int c = in.read(); c != -1; c = in.read()) {
+            if (c == '\n') {
+                if (!line.isEmpty() && line.charAt(line.length() - 1) == '\r') {
+                    line.setLength(line.length() - 1);
+                }
+                return true;
+            }
+            line.append((char) c);
+        }
+        return false;
     }
 
     /** Whether the fork connected with its token. */

@@ -161,7 +161,7 @@ public class RunMojo extends ConfiguredRunMojo {
                     }
                 }
                 files.write(record.snapshot(), record.dumps());
-            }, getLog()::warn);
+            }, record::cutOff, getLog()::warn);
             getLog().info("Fabric TCK: running the catalog in a forked JVM (" + command.get(0) + "), results in " + out);
             Fork fork = Fork.start(command, base, channel.handshake(), forkUnsetVariables,
                     new ForkOutput(out.resolve(ForkOutput.FILE_NAME), files::openForkOutput),

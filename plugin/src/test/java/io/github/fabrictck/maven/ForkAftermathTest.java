@@ -85,6 +85,33 @@ class ForkAftermathTest {
     }
 
     @Test
+    void aForkKilledAtItsTimeLimitWhileItWroteSaysSoAndNotThatItsChannelWasForged() {
+        // the kill cut a verdict line in two: the channel's end passes the part without its end of line as cut off
+        RunRecord record = inTheMiddleOfCq1b();
+        record.cutOff("{\"message\":\"verdict\",\"window\":{\"id\":\"CQ-1\",\"var");
+        ForkAftermath.Settlement s = ForkAftermath.settle(record, true, new ForkExit(137, true, null), 600, "mvn p:run");
+        assertNull(record.violation());
+        assertEquals("The Fabric TCK fork ran longer than its time limit (fabric-tck.forkTimeout = 600 s) and was killed "
+                + "with its child processes. Its last message was cut off as it ended, and is not read.", s.problem());
+        WindowResult b = s.result().windows().get(1);
+        assertEquals(Outcome.ERROR, b.outcome());
+        assertEquals("The Fabric TCK fork ran longer than its time limit (fabric-tck.forkTimeout = 600 s) and was killed "
+                + "with its child processes while this window ran", b.reason());
+        assertFalse(s.result().complete());
+    }
+
+    @Test
+    void aCutOffLineAfterTheEndIsNotTheLaunchers() {
+        RunRecord record = inTheMiddleOfCq1b();
+        record.accept(RunRecord.verdictMessage(new WindowResult("CQ-1", "b", "t", "completion-queue", Outcome.PASS, 3,
+                null, List.of(), Evidence.none(), "mvn x", List.of())));
+        record.accept(RunRecord.endMessage("key"));
+        record.cutOff("{\"message\":\"verd");
+        assertFalse(record.complete());
+        assertTrue(record.violation().startsWith("a cut-off line after the end"), record.violation());
+    }
+
+    @Test
     void aForgedAllPassThatHaltsWithZeroIsNotComplete() {
         // a driver that halts the JVM with status 0 after the verdicts it wanted: no end came
         RunRecord record = new RunRecord("key");

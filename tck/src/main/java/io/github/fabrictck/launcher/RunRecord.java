@@ -44,6 +44,7 @@ public final class RunRecord {
     private String refusal;
     private String kitFailure;
     private String violation;
+    private boolean cutOff;
 
     /** @param endKey the key the launcher's end must carry; {@code null} when the launcher itself keeps the record */
     public RunRecord(String endKey) {
@@ -238,6 +239,28 @@ public final class RunRecord {
             name = base + "-" + n + ".txt";
         }
         return name;
+    }
+
+    /**
+     * The channel ended in the middle of a line (no end of line after it): the fork was killed, or
+     * died, while it wrote. The partial line is no message and is not read; before the launcher's end
+     * it only says that the fork's last message was lost, after it something wrote to the channel that
+     * the launcher did not.
+     */
+    public synchronized void cutOff(String partial) {
+        if (violation != null) {
+            return;
+        }
+        if (ended) {
+            violated("a cut-off line after the end: " + abbreviate(partial));
+        } else {
+            cutOff = true;
+        }
+    }
+
+    /** Whether the channel ended in the middle of a message, before the launcher's end. */
+    public synchronized boolean cutOff() {
+        return cutOff;
     }
 
     /** The launcher's own end: the run is complete. */
