@@ -35,6 +35,13 @@ import org.junit.jupiter.api.Test;
  * returns from {@code enter} again on that way is not reached; one that closes only after the held call went on
  * (it waits for it, or the application waits for the held loop), wherever it is held, never has a wakeup in flight
  * at its close: NOT_APPLICABLE.
+ *
+ * <p>{@code shutdown-wakeup} holds the shutdown after its own wakeup won the right to write: the loop, woken by a
+ * second task, is held at each point of its way back to its wait; {@code shutdownGracefully()} is called and held
+ * before each of its calls into the environment (its eventfd write); the loop is released and its threads settle;
+ * then the shutdown is released. A trial is evidence once the shutdown's hold was reached and the loop ran free; a
+ * loop that closed meanwhile leaves the write to land after the close (FAIL); a design whose shutdown writes nothing
+ * while the loop is anywhere on that way is NOT_APPLICABLE.
  */
 @Tag("EL-3")
 @RaceWindow(id = "EL-3", title = "a wakeup racing the loop's close", family = Family.EVENT_LOOP,
@@ -65,9 +72,64 @@ class EL3WakeupRacesClose {
     @Variant(id = "second-wakeup", title = "the shutdown's wakeup held before it writes, an earlier write's completion "
             + "posted late")
     void secondWakeup(ElWindow w) {
+        Recorded recorded = firstRun(w, true);
+        ElSearch search = searchPairs(w, recorded.loopPoints(), recorded.shutdownPoints(),
+                EL3WakeupRacesClose::trial);
+        search.conclude("no write came after the close in any", "the loop closed only after the held call went on "
+                + "(it waited for it, or the application for the held loop)", "wherever the shutdown was held, the "
+                + "loop closed its eventfd only after the shutdown went on, so no wakeup is ever in flight at its close");
+    }
+
+    @Test
+    @Variant(id = "shutdown-wakeup", title = "the shutdown's own wakeup held before it writes, the loop held on its way "
+            + "back to its wait")
+    void shutdownWakeup(ElWindow w) {
+        Recorded recorded = firstRun(w, false);
+        // the shutdown's wakeup is a call into the environment (the eventfd's write, or the ring's): held before each
+        List<Hit> shutdownCalls = recorded.shutdownPoints().stream()
+                .filter(h -> !h.after() && h.point().kind() == Point.Kind.ENVIRONMENT_CALL).toList();
+        if (shutdownCalls.isEmpty()) {
+            Assumptions.abort("the loop's design cannot reach " + TITLE + " of the shutdown's own: shutdownGracefully() "
+                    + "makes no call into the ring or its eventfd when the loop sleeps, so it never writes a wakeup");
+        }
+        ElSearch search = searchPairs(w, recorded.loopPoints(), shutdownCalls, EL3WakeupRacesClose::ownWakeupTrial);
+        search.conclude("no write came after the close in any", "the shutdown wrote nothing while the loop was held "
+                + "there", "wherever the loop was held on its way back to its wait, shutdownGracefully() wrote no "
+                + "wakeup (only a sleeping loop is woken)");
+    }
+
+    /** A trial of one pair of a loop point and a shutdown point. */
+    private interface PairTrial {
+        void run(ElWindow w, ElSearch search, Hit loopPoint, Hit shutdownPoint);
+    }
+
+    /** Tries every pair of a loop point and a shutdown point, each a placement named by its loop point. */
+    private static ElSearch searchPairs(ElWindow w, List<Hit> loopPoints, List<Hit> shutdownPoints, PairTrial trial) {
+        List<Hit> pairs = loopPoints.stream().flatMap(l -> shutdownPoints.stream().map(sp -> l)).toList();
+        ElSearch search = new ElSearch(w, pairs, TITLE);
+        for (Hit loopPoint : loopPoints) {
+            for (Hit shutdownPoint : shutdownPoints) {
+                trial.run(w, search, loopPoint, shutdownPoint);
+            }
+        }
+        return search;
+    }
+
+    /** A first, unheld run's placements: the loop's points on its way back to its wait, the shutdown's points. */
+    private record Recorded(List<Hit> loopPoints, List<Hit> shutdownPoints) {
+    }
+
+    /**
+     * The first trial, with no hold ({@code deferPosting}: READ completions posted late): the loop is woken once and
+     * its way back to its wait recorded, then {@code shutdownGracefully()} is called and its points recorded; the run
+     * is judged, but is no evidence of its own. A loop that never waits in its ring again is NOT_APPLICABLE.
+     */
+    private static Recorded firstRun(ElWindow w, boolean deferPosting) {
         WindowRun run = w.run();
         ElWindow.Trial first = w.trial();
-        first.ring().deferPosting();
+        if (deferPosting) {
+            first.ring().deferPosting();
+        }
         ElSearch.FirstRun recorded = ElSearch.firstRun(w, 1);
         Map<String, SimulatedRing.FirstWait> waits = recorded.waits();
         List<Hit> shutdownHits = List.of();
@@ -78,27 +140,73 @@ class EL3WakeupRacesClose {
             } finally {
                 shutdownHits = run.stopRecording();
             }
-            first.judge(); // the unheld run is judged, but is no evidence of its own
+            first.judge();
         }
         if (waits.isEmpty()) {
             Assumptions.abort("the loop's design cannot reach " + TITLE + ": its thread never waits in the ring's "
                     + "enter() after a task woke it" + (recorded.spinning() == null ? ""
                     : " (it keeps passing points: a busy-polling loop)") + ", so no wakeup is ever needed");
         }
-        List<Hit> loopPoints = CqSearch.placements(EL1ShutdownSkipsSubmission.untilWait(recorded.hits(), waits),
-                t -> !t.equals(EL1ShutdownSkipsSubmission.APP));
-        List<Hit> shutdownPoints = CqSearch.placements(shutdownHits, t -> t.equals(EL1ShutdownSkipsSubmission.APP));
-        // one placement per pair of a loop point and a shutdown point, named by its loop point
-        List<Hit> pairs = loopPoints.stream().flatMap(l -> shutdownPoints.stream().map(sp -> l)).toList();
-        ElSearch search = new ElSearch(w, pairs, TITLE);
-        for (Hit loopPoint : loopPoints) {
-            for (Hit shutdownPoint : shutdownPoints) {
-                trial(w, search, loopPoint, shutdownPoint);
-            }
+        return new Recorded(CqSearch.placements(EL1ShutdownSkipsSubmission.untilWait(recorded.hits(), waits),
+                t -> !t.equals(EL1ShutdownSkipsSubmission.APP)),
+                CqSearch.placements(shutdownHits, t -> t.equals(EL1ShutdownSkipsSubmission.APP)));
+    }
+
+    /**
+     * One pair: the loop, woken by task 2, held at {@code loopPoint} on its way back to its wait (after its sleep
+     * announcement, at some placement); {@code shutdownGracefully()} called and held before {@code shutdownCall}, its
+     * wakeup (it won the right to write); the loop released to settle; then the shutdown released. The window: the loop
+     * closed its eventfd while the shutdown's wakeup was held, so that write lands after the close.
+     */
+    private static void ownWakeupTrial(ElWindow w, ElSearch search, Hit loopPoint, Hit shutdownCall) {
+        WindowRun run = w.run();
+        ElWindow.Trial t = search.trial(loopPoint);
+        run.trace().add("kit", "and hold shutdownGracefully() at " + shutdownCall.describe(), null);
+        openUntilWaiting(t);
+        Hold atLoop = t.hold(loopPoint.describe(), loopPoint.again());
+        CompletableFuture<Void> waking = t.start("execute(task 2)", () -> t.execute("task 2"));
+        if (!t.reachedOrSettled(atLoop)) {
+            run.forget(atLoop); // the loop may pass its point later, on its way to close: judged unheld
+            t.finish("execute(task 2)", waking);
+            t.call("shutdownGracefully()", t::shutdownGracefully);
+            t.judge();
+            search.notReached();
+            return;
         }
-        search.conclude("no write came after the close in any", "the loop closed only after the held call went on "
-                + "(it waited for it, or the application for the held loop)", "wherever the shutdown was held, the "
-                + "loop closed its eventfd only after the shutdown went on, so no wakeup is ever in flight at its close");
+        t.settle();
+        if (!waking.isDone()) {
+            // the application waits for the held loop thread: the shutdown comes after it
+            atLoop.release();
+            t.finish("execute(task 2)", waking);
+            t.call("shutdownGracefully()", t::shutdownGracefully);
+            search.judged(false, "", "execute(task 2) waited for " + loopPoint.describe(), t::judge);
+            return;
+        }
+        Hold atShutdown = t.hold(shutdownCall.describe(), shutdownCall.again());
+        CompletableFuture<Void> shutdown = t.start("shutdownGracefully()", t::shutdownGracefully);
+        if (!t.reachedOrSettled(atShutdown)) {
+            // no wakeup of its own while the loop is here (the loop had not announced its sleep), or the shutdown waits
+            // for the held loop thread
+            run.forget(atShutdown);
+            atLoop.release();
+            awaitQuietly(shutdown, w);
+            search.judged(false, "", "shutdownGracefully() made no call " + shutdownCall.describe().substring(5)
+                    + " while the loop was held at " + loopPoint.describe(), t::judge);
+            return;
+        }
+        // the window: the shutdown's wakeup decided and held before its write, its flag set, the loop runs free to its
+        // close; a loop that closes now leaves the write to land after the close (judged below), one that waits for the
+        // write (it owes its READ, or takes the lock the held shutdown writes under) handles it
+        atLoop.release();
+        t.settle();
+        boolean closedWhileHeld = t.ring().closed();
+        String blocked = run.whereThreadsAre();
+        atShutdown.release();
+        awaitQuietly(shutdown, w); // a write after the close throws into it: the ring has recorded it, judged below
+        String how = "shutdownGracefully() held at " + shutdownCall.describe() + ", its wakeup decided, while the "
+                + "loop, held at " + loopPoint.describe() + " as it was called, ran on and settled: ";
+        search.judged(true, how + (closedWhileHeld ? "the loop closed its ring meanwhile"
+                : "the loop closed only after the write (" + blocked + ")"), "", t::judge);
     }
 
     private static void trial(ElWindow w, ElSearch search, Hit loopPoint, Hit shutdownPoint) {
@@ -106,11 +214,7 @@ class EL3WakeupRacesClose {
         ElWindow.Trial t = search.trial(loopPoint);
         run.trace().add("kit", "and hold " + shutdownPoint.describe() + " once the loop returns from enter again", null);
         t.ring().deferPosting();
-        t.open();
-        t.settle();
-        t.call("execute(task 1)", () -> t.execute("task 1"));
-        t.settle();
-        t.untilWaiting();
+        openUntilWaiting(t);
         Hold atLoop = t.hold(loopPoint.describe(), loopPoint.again());
         CompletableFuture<Void> waking = t.start("execute(task 2)", () -> t.execute("task 2"));
         if (!t.reachedOrSettled(atLoop)) {
@@ -160,6 +264,15 @@ class EL3WakeupRacesClose {
                 + shutdownPoint.describe() + " (the loop held at " + loopPoint.describe() + " as a third task was "
                 + "given, then at its next return from enter)", "shutdownGracefully() was held at "
                 + shutdownPoint.describe() + "; the loop closed only after its release", t::judge);
+    }
+
+    /** Opens the loop and gives it task 1, then waits until a loop thread waits in the ring again. */
+    private static void openUntilWaiting(ElWindow.Trial t) {
+        t.open();
+        t.settle();
+        t.call("execute(task 1)", () -> t.execute("task 1"));
+        t.settle();
+        t.untilWaiting();
     }
 
     /** The first return of a loop thread from a call that enters the ring, from the hold's placement on. */
