@@ -1,8 +1,11 @@
 package io.github.fabrictck.windows;
 
+import io.github.fabrictck.engine.Hit;
 import io.github.fabrictck.engine.Hold;
+import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.Match;
 import io.github.fabrictck.engine.WindowNotOpened;
+import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.sim.SimulatedFabric;
 import io.github.fabrictck.sim.SimulatedFabric.Peer;
 import io.github.fabrictck.spi.Family;
@@ -67,6 +70,164 @@ class HS2DataOvertakesResponse {
     @Variant(id = "low", title = "A, which contacts B first, is the lower id (0@kfi)")
     void aLower(HsWindow w) {
         responseParkedUntilDataArrived(w, w.pair(false));
+    }
+
+    @Test
+    @Variant(id = "concurrent", title = "A processes B's data and B's hello response at once: its processing of the "
+            + "data held at each of its points while the response is processed")
+    void concurrent(HsWindow w) {
+        String first = null;
+        for (boolean aHigher : new boolean[] {true, false}) {
+            String why = concurrentSearch(w, aHigher);
+            if (why == null) {
+                return;
+            }
+            first = first == null ? why : first + "; " + why;
+        }
+        throw w.notApplicable(first);
+    }
+
+    /**
+     * The search in one order of ids, or why that order cannot open it. A first, unheld run brings B's data and B's
+     * hello response to A's side of the wire, both parked; records the points A's threads pass while the data alone
+     * is delivered; then delivers the response and is judged. Each point is then tried on a fresh fabric: A's
+     * processing of the data held there, the response delivered and processed meanwhile, the hold released. A
+     * design that decided what to do with the data before the response was processed, and acts on that decision
+     * after (parks it for a replay already done), loses it.
+     *
+     * @return {@code null} when the order was judged (PASS or FAIL), else why it cannot open the window
+     */
+    private static String concurrentSearch(HsWindow w, boolean aHigher) {
+        WindowRun run = w.run();
+        FirstRun first = w.onFresh(f -> {
+            Peer[] ab = f.pair(aHigher);
+            String cannot = bothParked(f, ab[0], ab[1]);
+            List<Hit> hits = List.of();
+            if (cannot == null) {
+                run.startRecording();
+                try {
+                    f.fabric().release(data(ab[1], ab[0]));
+                    f.quiesce();
+                } finally {
+                    hits = run.stopRecording();
+                }
+            }
+            f.fabric().releaseParked();
+            f.quiesce();
+            judge(f, ab[0], ab[1]); // the unheld run is judged, but is no evidence of its own
+            return new FirstRun(cannot, hits);
+        });
+        if (first.cannot() != null) {
+            return first.cannot();
+        }
+        List<Hit> hits = first.hits();
+        List<Hit> placements = CqSearch.placements(hits, t -> true);
+        int opened = 0;
+        int stalled = 0;
+        int notReached = 0;
+        FirstOpened firstOpened = new FirstOpened();
+        for (Hit p : placements) {
+            run.trace().restart();
+            run.restartHoldRecords();
+            run.trace().add("kit", "trial: hold " + p.describe() + " while A processes B's data", null);
+            String how = w.onFresh(x -> concurrentTrial(x, aHigher, p));
+            if (how == null) {
+                notReached++;
+            } else if (how.isEmpty()) {
+                stalled++;
+            } else {
+                opened++;
+                firstOpened.record(run, how);
+            }
+        }
+        if (opened > 0) {
+            firstOpened.restore(run);
+            run.opened(opened + " of " + placements.size() + " placements opened the window, every message was "
+                    + "delivered in each; first: " + firstOpened.how() + (stalled == 0 ? "" : "; in " + stalled
+                    + " more, A processed the response only after the held thread went on"));
+            return null;
+        }
+        if (stalled > 0) {
+            return "wherever A's processing of B's data was held (" + stalled + " placements), A processed B's hello "
+                    + "response only after it went on (one thread, or one lock, for both): with A the "
+                    + (aHigher ? "higher" : "lower") + " id they never interleave";
+        }
+        throw new WindowNotOpened("no placement of A's processing of B's data was reached again (" + placements.size()
+                + " placements, " + notReached + " not reached" + (placements.isEmpty() ? ""
+                : "; first: " + placements.get(0).describe()) + ")");
+    }
+
+    /** What the first, unheld run of an order saw: why the order cannot open the window, or the points passed. */
+    private record FirstRun(String cannot, List<Hit> hits) {
+    }
+
+    /**
+     * One placement on a fresh fabric: {@code null} when it was not reached, empty when A processed the response
+     * only after the release, else how the window opened. Judged whichever.
+     */
+    private static String concurrentTrial(HsWindow x, boolean aHigher, Hit p) {
+        Peer[] ab = x.pair(aHigher);
+        Peer a = ab[0];
+        Peer b = ab[1];
+        if (bothParked(x, a, b) != null) {
+            x.fabric().releaseParked();
+            x.quiesce();
+            judge(x, a, b);
+            return null;
+        }
+        Hold hold = x.hold(p.describe(), p.again());
+        x.fabric().release(data(b, a));
+        x.quiesce();
+        if (!hold.isHolding()) {
+            x.run().forget(hold);
+            x.fabric().releaseParked();
+            x.quiesce();
+            judge(x, a, b);
+            return null;
+        }
+        x.fabric().releaseParked();
+        x.quiesce();
+        boolean responded = !x.fabric().wires(m -> m.from().equals(b.id()) && m.to().equals(a.id()) && m.handled()
+                && m.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty();
+        String how = "A's thread " + hold.thread().getName() + " was held at " + p.describe() + " processing B's data, "
+                + "while A processed B's hello response";
+        hold.release();
+        x.quiesce();
+        try {
+            judge(x, a, b);
+        } catch (InvariantViolation v) {
+            x.run().opened(responded ? how : how.replace("while A processed", "and A could not process")
+                    + " (it did once the thread went on)");
+            throw v;
+        }
+        return responded ? how : "";
+    }
+
+    /**
+     * A contacts B; B's hello response to A and B's data to A are parked on the fabric: {@code null}, or why the
+     * design keeps this order from it (A sends B no hello request, B sends no response, or no data before it).
+     */
+    private static String bothParked(HsWindow w, Peer a, Peer b) {
+        w.parkHelloResponses(b, a);
+        w.fabric().park(data(b, a));
+        a.send(b, "first from A");
+        w.quiesce();
+        if (w.fabric().parked().stream().noneMatch(m -> m.message().kind() == WireMessage.Kind.HELLO_RESPONSE)) {
+            return "with A (" + a.id() + ") contacting B (" + b.id() + ") first, B sent A no hello response ("
+                    + (w.fabric().helloRequests(a.id(), b.id()) == 0 ? "A sent no hello request" : "B's own request "
+                    + "won, or B answered only later") + ")";
+        }
+        b.send(a, REPLY);
+        w.quiesce();
+        if (w.fabric().parked().stream().noneMatch(m -> m.message().kind() == WireMessage.Kind.DATA)) {
+            return "with A (" + a.id() + ") contacting B (" + b.id() + ") first, B sent no data to A while its hello "
+                    + "response was held back: B holds its data until its own side of the handshake is done";
+        }
+        return null;
+    }
+
+    private static java.util.function.Predicate<SimulatedFabric.Wire> data(Peer from, Peer to) {
+        return m -> m.from().equals(from.id()) && m.to().equals(to.id()) && m.message().kind() == WireMessage.Kind.DATA;
     }
 
     /**

@@ -115,9 +115,7 @@ class HSXExploration {
     private static Controller.Outcome schedule(HsWindow window, Scheduler scheduler, long seed) {
         window.run().trace().restart();
         window.run().trace().add("kit", "schedule with seed " + seed, null);
-        Set<Thread> before = new HashSet<>(window.run().threads());
-        HsWindow w = new HsWindow(window.run(), window.session());
-        try {
+        return window.onFresh(w -> {
             Peer[] ab = w.pair();
             // every message stays on the wire until the scheduler delivers it
             w.fabric().park(x -> true);
@@ -129,12 +127,7 @@ class HSXExploration {
             // the driver's threads are the kit's again: ask both endpoints for their versions
             Optional<World.Failure> versions = violation(() -> w.judgeVersions(ab[0], ab[1], 2));
             return versions.map(f -> new Controller.Outcome(o.decisions(), o.fingerprint(), f)).orElse(o);
-        } finally {
-            w.fabric().close();
-            List<Thread> mine = new ArrayList<>(w.run().threads());
-            mine.removeAll(before);
-            w.run().retire(mine);
-        }
+        });
     }
 
     /** An HS window's judgement as an oracle's finding. */

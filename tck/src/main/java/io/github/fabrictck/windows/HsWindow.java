@@ -105,6 +105,23 @@ public final class HsWindow extends WindowFixture {
         return new TestAbortedException(why);
     }
 
+    /**
+     * Runs {@code body} on a fresh fixture of the same window run: its own fabric, virtual time and peers. Its fabric
+     * is closed after, and the threads it started are retired from the run.
+     */
+    <T> T onFresh(java.util.function.Function<HsWindow, T> body) {
+        java.util.Set<Thread> before = new java.util.HashSet<>(run.threads());
+        HsWindow fresh = new HsWindow(run, session);
+        try {
+            return body.apply(fresh);
+        } finally {
+            fresh.fabric().close();
+            List<Thread> mine = new ArrayList<>(run.threads());
+            mine.removeAll(before);
+            run.retire(mine);
+        }
+    }
+
     /** From now on, parks the hello responses {@code from} sends to {@code to}. */
     public void parkHelloResponses(Peer from, Peer to) {
         fabric.park(x -> x.from().equals(from.id()) && x.to().equals(to.id())
