@@ -58,6 +58,15 @@ class DocsDriftTest {
     }
 
     @Test
+    void theShortRunThresholdThePluginPageNamesIsTheForksOwn() throws IOException {
+        String page = Files.readString(ROOT.resolve("site/src/site/markdown/plugin.md"), StandardCharsets.UTF_8);
+        Matcher m = Pattern.compile("A scripted fork of at most (\\d+) repeats \\(`-Dfabric-tck.repeat`, "
+                + "`ForkCommand.SHORT_RUN_REPEATS`\\)").matcher(page);
+        assertTrue(m.find(), "plugin.md no longer says how many repeats a C1-only fork runs at most");
+        assertEquals(ForkCommand.SHORT_RUN_REPEATS, Integer.parseInt(m.group(1)), "the threshold plugin.md names");
+    }
+
+    @Test
     void everyWindowIdTheDocsNameIsInTheCatalog() throws IOException {
         Set<String> ids = Catalog.discover(true).info().keySet();
         Map<String, List<String>> unknown = new TreeMap<>();
