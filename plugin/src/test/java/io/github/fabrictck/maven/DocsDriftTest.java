@@ -67,6 +67,16 @@ class DocsDriftTest {
     }
 
     @Test
+    void theImminentTimerTheGuideNamesIsTheEnginesOwn() throws IOException {
+        String page = Files.readString(ROOT.resolve("site/src/site/markdown/guide.md"), StandardCharsets.UTF_8);
+        Matcher m = Pattern.compile("a one-shot timer of yours due within (\\d+) ms \\(`WindowRun.IMMINENT_TIMER_NANOS`")
+                .matcher(page);
+        assertTrue(m.find(), "guide.md no longer says when a wall-clock timer counts as work under way");
+        assertEquals(java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(
+                io.github.fabrictck.engine.WindowRun.IMMINENT_TIMER_NANOS), Long.parseLong(m.group(1)), "guide.md");
+    }
+
+    @Test
     void everyWindowIdTheDocsNameIsInTheCatalog() throws IOException {
         Set<String> ids = Catalog.discover(true).info().keySet();
         Map<String, List<String>> unknown = new TreeMap<>();

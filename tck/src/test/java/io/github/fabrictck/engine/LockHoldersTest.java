@@ -483,6 +483,34 @@ class LockHoldersTest {
         scheduled.shutdownNow();
     }
 
+    @Test
+    void aOneShotTimerDueWithinAHundredMillisecondsIsWorkUnderWayAPeriodicOneIsAWait() {
+        // each wait is judged only while its timer is not due yet (a slow machine may make it due: then it is work)
+        java.util.concurrent.ScheduledThreadPoolExecutor ticking = new java.util.concurrent.ScheduledThreadPoolExecutor(1);
+        java.util.concurrent.ScheduledThreadPoolExecutor pool = new java.util.concurrent.ScheduledThreadPoolExecutor(1);
+        try {
+            java.util.concurrent.ScheduledFuture<?> periodic = ticking.scheduleWithFixedDelay(() -> { }, 90, 90,
+                    TimeUnit.MILLISECONDS);
+            long waits = WindowRun.delayQueueWait(ticking);
+            if (periodic.getDelay(TimeUnit.NANOSECONDS) > 0) {
+                assertTrue(waits > 0, "a periodic timer due within 100 ms is a wait: " + waits);
+            }
+            pool.schedule(() -> { }, 10, TimeUnit.SECONDS);
+            assertTrue(WindowRun.delayQueueWait(pool) > WindowRun.IMMINENT_TIMER_NANOS, "a timer 10 s away is a wait");
+            java.util.concurrent.ScheduledFuture<?> cancelled = pool.schedule(() -> { }, 90, TimeUnit.MILLISECONDS);
+            cancelled.cancel(false);
+            long afterCancel = WindowRun.delayQueueWait(pool);
+            if (cancelled.getDelay(TimeUnit.NANOSECONDS) > 0) {
+                assertTrue(afterCancel > 0, "a cancelled timer is no work: " + afterCancel);
+            }
+            pool.schedule(() -> { }, 50, TimeUnit.MILLISECONDS);
+            assertEquals(Blocking.NOT_BLOCKING, WindowRun.delayQueueWait(pool), "a one-shot timer 50 ms away");
+        } finally {
+            ticking.shutdownNow();
+            pool.shutdownNow();
+        }
+    }
+
     /** Threads for a pool: daemons this test ends, tracked by the run as the context's would be when {@code tracked}. */
     private java.util.concurrent.ThreadFactory factory(String name, boolean tracked) {
         return r -> {
