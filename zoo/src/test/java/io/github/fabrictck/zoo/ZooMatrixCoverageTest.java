@@ -43,4 +43,59 @@ class ZooMatrixCoverageTest {
                 .map(d -> Map.entry(d, "no such driver")).toArray(Map.Entry[]::new))),
                 "lines of matrix.txt that name no driver of the zoo");
     }
+
+    /**
+     * The site's windows page lists the zoo's designs in a table, one row per family: every {@code zoo-<family>-<design>}
+     * driver is in its family's row, a correct design in the second column and a broken twin in the third, and the
+     * window a twin must FAIL there is the one its line in matrix.txt names. A design added without its row entry, or a
+     * twin whose window moved, would leave the page wrong.
+     */
+    @Test
+    void theWindowsPagesZooTableNamesEveryDesignAndEachTwinsWindow() throws IOException {
+        Map<String, String> windowOf = new TreeMap<>();
+        for (String line : Files.readAllLines(Path.of("src/test/fabric-tck/matrix.txt"))) {
+            String[] cells = line.replaceAll("#.*", "").strip().split("\\s+");
+            if (cells.length >= 3) {
+                windowOf.put(cells[0], cells[1]);
+            }
+        }
+        Map<String, String[]> rows = new TreeMap<>();
+        for (String line : Files.readAllLines(Path.of("../site/src/site/markdown/windows.md"))) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\| (CQ|HS|EL|CS) \\| (.*) \\| (.*) \\|$")
+                    .matcher(line);
+            if (m.matches()) {
+                rows.put(m.group(1), new String[] {m.group(2), m.group(3)});
+            }
+        }
+        Map<String, String> wrong = new TreeMap<>();
+        ServiceLoader.load(Driver.class).forEach(d -> {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("zoo-(cq|hs|el|cs)-(.+?)(-broken)?")
+                    .matcher(d.name());
+            if (!m.matches()) {
+                return; // the reviewers' designs (review-, review5-, review6-) are described in matrix.txt only
+            }
+            String[] row = rows.get(m.group(1).toUpperCase(java.util.Locale.ROOT));
+            boolean broken = m.group(3) != null;
+            String column = row == null ? "" : row[broken ? 1 : 0];
+            String design = "`" + m.group(2) + "`";
+            int at = column.indexOf(design);
+            if (at < 0) {
+                wrong.put(d.name(), "not in the " + (broken ? "broken twins'" : "correct designs'") + " column of row "
+                        + m.group(1).toUpperCase(java.util.Locale.ROOT));
+            } else if (broken) {
+                // its description: up to the end of the next parenthesis that closes an entry ("), `" or the column's
+                // end); twins listed together share the one after the last of them
+                String after = column.substring(at + design.length());
+                int end = after.indexOf("), `");
+                String described = end < 0 ? after : after.substring(0, end + 1);
+                for (String w : windowOf.getOrDefault(d.name(), "").split(",")) {
+                    if (!w.isEmpty() && !described.contains(w)) {
+                        wrong.put(d.name(), "its entry " + design + described + " does not name " + w
+                                + ", the window matrix.txt has it FAIL");
+                    }
+                }
+            }
+        });
+        assertEquals(Map.of(), wrong, "zoo designs the windows page's zoo table gets wrong");
+    }
 }
