@@ -23,12 +23,7 @@ class ZooMatrixCoverageTest {
     @Test
     void everyDriverHasItsLineAndEveryLineADriver() throws IOException {
         Map<String, String> expected = new TreeMap<>();
-        for (String line : Files.readAllLines(Path.of("src/test/fabric-tck/matrix.txt"))) {
-            String[] cells = line.replaceAll("#.*", "").strip().split("\\s+");
-            if (cells.length >= 3) {
-                expected.put(cells[0], cells[2]);
-            }
-        }
+        matrix().forEach((driver, cells) -> expected.put(driver, cells[2]));
         TreeSet<String> drivers = new TreeSet<>();
         ServiceLoader.load(Driver.class).forEach(d -> drivers.add(d.name()));
         Map<String, String> wrong = new TreeMap<>();
@@ -44,6 +39,18 @@ class ZooMatrixCoverageTest {
                 "lines of matrix.txt that name no driver of the zoo");
     }
 
+    /** The lines of matrix.txt by driver: driver, windows, expected outcome. */
+    private static Map<String, String[]> matrix() throws IOException {
+        Map<String, String[]> lines = new TreeMap<>();
+        for (String line : Files.readAllLines(Path.of("src/test/fabric-tck/matrix.txt"))) {
+            String[] cells = line.replaceAll("#.*", "").strip().split("\\s+");
+            if (cells.length >= 3) {
+                lines.put(cells[0], cells);
+            }
+        }
+        return lines;
+    }
+
     /**
      * The site's windows page lists the zoo's designs in a table, one row per family: every {@code zoo-<family>-<design>}
      * driver is in its family's row, a correct design in the second column and a broken twin in the third, and the
@@ -53,12 +60,7 @@ class ZooMatrixCoverageTest {
     @Test
     void theWindowsPagesZooTableNamesEveryDesignAndEachTwinsWindow() throws IOException {
         Map<String, String> windowOf = new TreeMap<>();
-        for (String line : Files.readAllLines(Path.of("src/test/fabric-tck/matrix.txt"))) {
-            String[] cells = line.replaceAll("#.*", "").strip().split("\\s+");
-            if (cells.length >= 3) {
-                windowOf.put(cells[0], cells[1]);
-            }
-        }
+        matrix().forEach((driver, cells) -> windowOf.put(driver, cells[1]));
         Map<String, String[]> rows = new TreeMap<>();
         for (String line : Files.readAllLines(Path.of("../site/src/site/markdown/windows.md"))) {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\| (CQ|HS|EL|CS) \\| (.*) \\| (.*) \\|$")
