@@ -64,8 +64,8 @@ final class ForkAftermath {
         if (result == null) {
             return new Settlement(null, null, what + " It ended before the launcher sent the run's header: no result.");
         }
-        String cut = record.violation() == null && record.cutOff()
-                ? " Its last message was cut off as it ended, and is not read." : "";
+        // set only while nothing was out of order, and nothing is read after it
+        String cut = record.cutOff() ? " Its last message was cut off as it ended, and is not read." : "";
         return new Settlement(interrupted(result, what.replaceAll("\\.$", ""), reproducePrefix), null, what + cut);
     }
 

@@ -749,9 +749,9 @@ public final class WindowRun {
         for (Runnable r : pool.getQueue()) {
             if (r instanceof java.util.concurrent.Delayed d) {
                 long delay = d.getDelay(java.util.concurrent.TimeUnit.NANOSECONDS);
-                boolean periodic = r instanceof java.util.concurrent.RunnableScheduledFuture<?> f && f.isPeriodic();
-                if (!periodic && delay <= IMMINENT_TIMER_NANOS && !(r instanceof java.util.concurrent.Future<?> f2
-                        && f2.isCancelled())) {
+                boolean oneShot = r instanceof java.util.concurrent.RunnableScheduledFuture<?> f && !f.isPeriodic()
+                        && !f.isCancelled();
+                if (oneShot && delay <= IMMINENT_TIMER_NANOS) {
                     return Blocking.NOT_BLOCKING;
                 }
                 earliest = Math.min(earliest, delay);

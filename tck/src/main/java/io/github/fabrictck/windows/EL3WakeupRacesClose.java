@@ -200,13 +200,13 @@ class EL3WakeupRacesClose {
         atLoop.release();
         t.settle();
         boolean closedWhileHeld = t.ring().closed();
-        String blocked = run.whereThreadsAre();
+        String outcome = closedWhileHeld ? "the loop closed its ring meanwhile"
+                : "the loop closed only after the write (" + run.whereThreadsAre() + ")";
         atShutdown.release();
         awaitQuietly(shutdown, w); // a write after the close throws into it: the ring has recorded it, judged below
         String how = "shutdownGracefully() held at " + shutdownCall.describe() + ", its wakeup decided, while the "
                 + "loop, held at " + loopPoint.describe() + " as it was called, ran on and settled: ";
-        search.judged(true, how + (closedWhileHeld ? "the loop closed its ring meanwhile"
-                : "the loop closed only after the write (" + blocked + ")"), "", t::judge);
+        search.judged(true, how + outcome, "", t::judge);
     }
 
     private static void trial(ElWindow w, ElSearch search, Hit loopPoint, Hit shutdownPoint) {

@@ -144,12 +144,12 @@ class HS2DataOvertakesResponse {
             firstOpened.restore(run);
             run.opened(opened + " of " + placements.size() + " placements opened the window, every message was "
                     + "delivered in each; first: " + firstOpened.how() + (stalled == 0 ? "" : "; in " + stalled
-                    + " more, A processed the response only after the held thread went on"));
+                    + " more, A's receive call for the response returned only after the held thread went on"));
             return null;
         }
         if (stalled > 0) {
-            return "wherever A's processing of B's data was held (" + stalled + " placements), A processed B's hello "
-                    + "response only after it went on (one thread, or one lock, for both): with A the "
+            return "wherever A's processing of B's data was held (" + stalled + " placements), A's receive call for B's "
+                    + "hello response returned only after it went on (one thread, or one lock, for both): with A the "
                     + (aHigher ? "higher" : "lower") + " id they never interleave";
         }
         throw new WindowNotOpened("no placement of A's processing of B's data was reached again (" + placements.size()
@@ -187,17 +187,19 @@ class HS2DataOvertakesResponse {
         }
         x.fabric().releaseParked();
         x.quiesce();
+        // what the kit forced is the delivery: A's receive call for the response returned while the data's thread was
+        // held (whether A then processed the response at once or queued it behind the held step is the design's)
         boolean responded = !x.fabric().wires(m -> m.from().equals(b.id()) && m.to().equals(a.id()) && m.handled()
                 && m.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty();
         String how = "A's thread " + hold.thread().getName() + " was held at " + p.describe() + " processing B's data, "
-                + "while A processed B's hello response";
+                + (responded ? "while B's hello response was delivered to A (its receive call returned)"
+                : "and A's receive call for B's hello response returned only once that thread went on");
         hold.release();
         x.quiesce();
         try {
             judge(x, a, b);
         } catch (InvariantViolation v) {
-            x.run().opened(responded ? how : how.replace("while A processed", "and A could not process")
-                    + " (it did once the thread went on)");
+            x.run().opened(how);
             throw v;
         }
         return responded ? how : "";

@@ -89,26 +89,23 @@ class HSXExploration {
     }
 
     /**
-     * Runs the workload once on the fixture's own fabric, freely on virtual time and unjudged, before
-     * the exploration's clock starts: the driver's classes are loaded and rewritten then, not in its
-     * first schedule (as CQ-X's fixture opens its endpoint first). What it would find, the schedules find.
+     * Runs the workload once on a fresh fabric, freely on virtual time and unjudged, before the exploration's clock
+     * starts: the driver's classes are loaded and rewritten then, not in its first schedule (as CQ-X's fixture opens
+     * its endpoint first). What it would find, the schedules find.
      */
-    private static void warmUp(HsWindow w) {
-        Set<Thread> before = new HashSet<>(w.run().threads());
-        try {
-            Peer[] ab = w.pair();
-            for (int i = 1; i <= MESSAGES; i++) {
-                w.sendAtTheSameInstant(ab[0], "message " + i + " from A", ab[1], "message " + i + " from B");
+    private static void warmUp(HsWindow window) {
+        window.onFresh(w -> {
+            try {
+                Peer[] ab = w.pair();
+                for (int i = 1; i <= MESSAGES; i++) {
+                    w.sendAtTheSameInstant(ab[0], "message " + i + " from A", ab[1], "message " + i + " from B");
+                }
+                w.runUntil(() -> w.fabric().everyMessageDeliveredOnce());
+            } catch (RuntimeException e) {
+                w.run().trace().add("kit", "the unjudged first run of the workload ended with " + e, null);
             }
-            w.runUntil(() -> w.fabric().everyMessageDeliveredOnce());
-        } catch (RuntimeException e) {
-            w.run().trace().add("kit", "the unjudged first run of the workload ended with " + e, null);
-        } finally {
-            w.fabric().close();
-            List<Thread> mine = new ArrayList<>(w.run().threads());
-            mine.removeAll(before);
-            w.run().retire(mine);
-        }
+            return null;
+        });
     }
 
     /** One schedule on a fresh fabric, virtual time and pair of endpoints. */
