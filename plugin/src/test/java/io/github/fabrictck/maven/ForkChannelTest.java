@@ -37,13 +37,19 @@ class ForkChannelTest {
         List<String> cut = new CopyOnWriteArrayList<>();
         List<String> refused = new CopyOnWriteArrayList<>();
         try (ForkChannel channel = ForkChannel.open()) {
-            channel.listen(lines::add, cut::add, refused::add);
+            java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+            channel.listen(lines::add, partial -> {
+                cut.add(partial);
+                ended.countDown();
+            }, refused::add);
             String token = channel.handshake().split(" ")[0];
             try (Socket fork = new Socket(InetAddress.getLoopbackAddress(), channel.port())) {
                 OutputStream out = fork.getOutputStream();
                 out.write((token + "\n{\"message\":\"started\"}\n{\"message\":\"verd").getBytes(StandardCharsets.UTF_8));
                 out.flush();
             }
+            // as in a run: the fork's end comes after its channel was read (finish() stops accepting at once)
+            assertTrue(ended.await(30, java.util.concurrent.TimeUnit.SECONDS), "the channel's end was not read");
             assertTrue(channel.finish(Duration.ofSeconds(30)));
             assertTrue(channel.connected());
         }
