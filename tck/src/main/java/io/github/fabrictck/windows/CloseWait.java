@@ -137,19 +137,19 @@ final class CloseWait {
     }
 
     /**
-     * Before the kit closes the driver (or a connection manager's endpoint, {@code CmWindow}) at the end of a trial (not a
-     * close the window's script makes), the threads the
-     * driver just started run their first statements up to their first point (at most {@code bound}): how soon the JVM
-     * runs a new thread is no step of any window, and a close raced against it would make the verdict the machine's
-     * load (DiSNI's CQ thread sets {@code running = true} first; a close before it hangs in {@code join}, which
-     * CQ-X/open-close forces on purpose). A thread still not there after the bound is closed on, with a trace line.
+     * Before the kit's next step (closing the driver or a connection manager's endpoint at the end of a trial, or the
+     * first step of a scripted window once the driver's endpoint opened), the threads the driver just started run their
+     * first statements up to their first point (at most {@code bound}): how soon the JVM runs a new thread is no step
+     * of any window, and a step raced against it would make the verdict the machine's load (DiSNI's CQ thread sets
+     * {@code running = true} first; a close before it hangs in {@code join}, which CQ-X/open-close forces on purpose).
+     * A thread still not there after the bound is gone on without, with a trace line naming {@code next}.
      */
-    static void afterStartedThreadsRan(WindowRun run, Duration bound) {
+    static void afterStartedThreadsRan(WindowRun run, Duration bound, String next) {
         long deadline = System.nanoTime() + bound.toNanos();
         List<Thread> starting;
         while (!(starting = run.beforeTheirFirstPoint()).isEmpty()) {
             if (System.nanoTime() - deadline > 0) {
-                run.trace().add("kit", "closing the driver while " + starting.stream().map(Thread::getName).toList()
+                run.trace().add("kit", next + " while " + starting.stream().map(Thread::getName).toList()
                         + " had not reached a point within " + bound.toMillis() + " ms of starting", null);
                 return;
             }
@@ -174,7 +174,7 @@ final class CloseWait {
      */
     static boolean onKitThread(WindowRun run, Duration bound, Runnable close, AppThread closer,
                                BooleanSupplier fireTimers) {
-        afterStartedThreadsRan(run, bound);
+        afterStartedThreadsRan(run, bound, "closing the driver");
         Thread waiter = Thread.currentThread();
         AtomicInteger state = new AtomicInteger(); // 1 running, 2 done
         Runnable task = () -> {

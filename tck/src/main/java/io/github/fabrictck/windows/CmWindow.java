@@ -347,7 +347,7 @@ public final class CmWindow extends WindowFixture {
         }
         // a thread that connect() started (DiSNI's CQ thread, running = true its first statement) runs to its first
         // point before the kit's close: the JVM's timing of a new thread is no step of the window
-        CloseWait.afterStartedThreadsRan(run, session.pointTimeout());
+        CloseWait.afterStartedThreadsRan(run, session.pointTimeout(), "closing the endpoint");
         CompletableFuture<Void> close = app.submit("close()", () -> {
             ep.close();
             return null;

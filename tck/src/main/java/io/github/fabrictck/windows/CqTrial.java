@@ -92,6 +92,12 @@ public final class CqTrial implements AutoCloseable {
             throw new WindowNotOpened("Driver.openCompletionQueue returned null");
         }
         device.attach(driver);
+        if (!kept) {
+            // a scripted window: the threads the endpoint started run to their first point before its first step. A
+            // close() that overtook DiSNI's CQ thread on a loaded machine (before its running = true) hung CQ-4/taken
+            // once in a full build. That race is CQ-X/open-close's, whose scheduler decides when a started thread runs
+            CloseWait.afterStartedThreadsRan(run, session.pointTimeout(), "starting the window");
+        }
     }
 
     /**
