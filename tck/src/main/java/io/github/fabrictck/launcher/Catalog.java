@@ -1,7 +1,5 @@
 package io.github.fabrictck.launcher;
 
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
-
 import io.github.fabrictck.engine.RunSettings;
 import io.github.fabrictck.report.WindowInfo;
 import io.github.fabrictck.windows.RaceWindow;
@@ -17,12 +15,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestIdentifier;
-import org.junit.platform.launcher.TestPlan;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
- * The race-window catalog as the JUnit Platform discovers it in the kit's windows package: every
+ * The race-window catalog of the kit's windows package, as the JUnit Platform discovers it: every
  * window with its variants, in id order. Nothing is listed by hand, so it cannot drift from the code.
  */
 public final class Catalog {
@@ -61,8 +56,8 @@ public final class Catalog {
      * shards judges them against the catalog they ran, whatever Maven's own properties say.
      */
     public static Catalog discover(boolean explorations) {
-        // the catalog is the kit's own classes: found once per JVM (a cold discovery loads the JUnit engine and every
-        // window, about a second on two shared cores; Maven's process asks several times, the fork once, early)
+        // the catalog is the kit's own classes: found once per JVM (a cold discovery loads every window; Maven's process
+        // asks several times, the fork once, early)
         CompletableFuture<Catalog> found = DISCOVERED.computeIfAbsent(explorations, e -> new CompletableFuture<>());
         if (!found.isDone() && CLAIMED.add(explorations)) {
             try {
@@ -102,18 +97,72 @@ public final class Catalog {
         t.start();
     }
 
+    /**
+     * The catalog read off the windows package by reflection: every {@code @Test} method a JUnit Jupiter engine would
+     * run (neither static nor private, returning nothing) of every class there that carries {@link RaceWindow}.
+     * Maven's process asks before the fork starts, and a discovery through the JUnit Platform loads its engine first
+     * (600 classes, a second on two shared cores); {@code CatalogTest} holds this to what the Platform discovers.
+     */
     private static Catalog find(boolean explorations) {
-        TestPlan plan = LauncherFactory.create().discover(
-                LauncherDiscoveryRequestBuilder.request().selectors(selectPackage(PACKAGE)).build());
         List<Entry> found = new ArrayList<>();
-        for (TestIdentifier root : plan.getRoots()) {
-            for (TestIdentifier id : plan.getDescendants(root)) {
-                // an exploration window runs only when an exploration is asked for (-Dfabric-tck.explore)
-                entry(id).filter(e -> !io.github.fabrictck.report.WindowResult.explores(e.window().id()) || explorations).ifPresent(found::add);
+        for (Class<?> c : windowClasses()) {
+            RaceWindow w = c.getAnnotation(RaceWindow.class);
+            // an exploration window runs only when an exploration is asked for (-Dfabric-tck.explore)
+            if (w == null || io.github.fabrictck.report.WindowResult.explores(w.id()) && !explorations) {
+                continue;
+            }
+            for (Method m : c.getDeclaredMethods()) {
+                int mod = m.getModifiers();
+                if (m.isAnnotationPresent(org.junit.jupiter.api.Test.class) && !java.lang.reflect.Modifier.isStatic(mod)
+                        && !java.lang.reflect.Modifier.isPrivate(mod) && m.getReturnType() == void.class) {
+                    found.add(new Entry(w, m.getAnnotation(Variant.class), m));
+                }
             }
         }
         found.sort(Comparator.comparing((Entry e) -> order(e.window().id())).thenComparing(Entry::label));
         return new Catalog(found);
+    }
+
+    /** The classes of the windows package, listed from the jar or directory the kit's classes are loaded from. */
+    private static List<Class<?>> windowClasses() {
+        String dir = PACKAGE.replace('.', '/') + '/';
+        java.security.CodeSource source = RaceWindow.class.getProtectionDomain().getCodeSource();
+        if (source == null) {
+            throw new IllegalStateException("the kit's classes have no code source to list the windows package from");
+        }
+        java.nio.file.Path root;
+        try {
+            root = java.nio.file.Path.of(source.getLocation().toURI());
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            throw new IllegalStateException("the kit's classes come from " + source.getLocation() + ", which is no file", e);
+        }
+        List<String> names = new ArrayList<>();
+        try {
+            if (java.nio.file.Files.isDirectory(root)) {
+                try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(root.resolve(dir))) {
+                    files.map(f -> dir + f.getFileName()).forEach(names::add);
+                }
+            } else {
+                try (java.util.jar.JarFile jar = new java.util.jar.JarFile(root.toFile())) {
+                    jar.stream().map(java.util.jar.JarEntry::getName)
+                            .filter(n -> n.startsWith(dir) && n.indexOf('/', dir.length()) < 0).forEach(names::add);
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot list the windows package in " + root, e);
+        }
+        List<Class<?>> classes = new ArrayList<>();
+        for (String n : names) {
+            if (n.endsWith(".class") && !n.endsWith("module-info.class") && !n.endsWith("package-info.class")) {
+                try {
+                    classes.add(Class.forName(n.substring(0, n.length() - 6).replace('/', '.'), false,
+                            RaceWindow.class.getClassLoader()));
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException("the windows package lists " + n + " but its class does not load", e);
+                }
+            }
+        }
+        return classes;
     }
 
     /** Whether this run explores ({@code -Dfabric-tck.explore} or {@code -Dfabric-tck.replay} set): only then the {@code -X} windows are listed. */

@@ -32,6 +32,28 @@ class CatalogTest {
         }
     }
 
+    /**
+     * The catalog, read off the windows package by reflection, is what the JUnit Platform discovers there (the
+     * engine the fork runs the windows with): the same methods under the same labels, with and without the
+     * exploration windows.
+     */
+    @Test
+    void theCatalogIsWhatTheJUnitPlatformDiscoversInTheWindowsPackage() {
+        org.junit.platform.launcher.TestPlan plan = org.junit.platform.launcher.core.LauncherFactory.create().discover(
+                org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.request()
+                        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage(Catalog.PACKAGE))
+                        .build());
+        List<String> platform = new java.util.ArrayList<>();
+        for (org.junit.platform.launcher.TestIdentifier root : plan.getRoots()) {
+            for (org.junit.platform.launcher.TestIdentifier id : plan.getDescendants(root)) {
+                Catalog.entry(id).ifPresent(e -> platform.add(e.label() + " " + e.method()));
+            }
+        }
+        List<String> reflected = Catalog.discover(true).entries().stream().map(e -> e.label() + " " + e.method()).toList();
+        assertEquals(platform.stream().sorted().toList(), reflected.stream().sorted().toList());
+        assertTrue(reflected.size() > Catalog.discover(false).entries().size(), "the exploration windows are among them");
+    }
+
     /** A window id that can never exist: numbers start at 1 ({@link #theCatalogIsDiscoveredInIdOrderWithItsVariants}). */
     static final String UNKNOWN = "CQ-0";
 
