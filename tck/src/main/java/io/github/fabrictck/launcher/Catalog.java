@@ -80,24 +80,6 @@ public final class Catalog {
     private static final Set<Boolean> CLAIMED = ConcurrentHashMap.newKeySet();
 
     /**
-     * Starts discovering the catalog of this run on a daemon thread of its own, so that it overlaps what the fork
-     * does before its first window (the handshake with Maven's process, the agent's start, the driver's loading);
-     * {@link #discover()} then takes it. Only the kit's classes are loaded by it: the driver's are in the driver's
-     * loader, which exists only once the agent started.
-     */
-    public static void discoverInBackground() {
-        Thread t = new Thread(() -> {
-            try {
-                discover();
-            } catch (RuntimeException | Error e) {
-                // the launcher's own call discovers again and reports it
-            }
-        }, "fabric-tck-catalog");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    /**
      * The catalog read off the windows package by reflection: every {@code @Test} method a JUnit Jupiter engine would
      * run (neither static nor private, returning nothing) of every class there that carries {@link RaceWindow}.
      * Maven's process asks before the fork starts, and a discovery through the JUnit Platform loads its engine first

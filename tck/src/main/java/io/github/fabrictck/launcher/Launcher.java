@@ -140,6 +140,31 @@ public final class Launcher {
     }
 
     /**
+     * Starts, on a daemon thread of its own, what the first window waits for and no driver code takes part in: the
+     * catalog of this run, and the JUnit Platform's engine, loaded by a discovery of one window (600 classes, most of
+     * a second on two shared cores). It overlaps what the fork does before its first window: the handshake with
+     * Maven's process, the agent's start, the driver's loading and rewriting. Only the kit's classes are loaded by
+     * it: the driver's are in the driver's loader, which exists only once the agent started.
+     */
+    static void prepareInBackground() {
+        Thread t = new Thread(() -> {
+            try {
+                Catalog catalog = Catalog.discover();
+                if (!catalog.entries().isEmpty()) {
+                    Catalog.Entry first = catalog.entries().get(0);
+                    LauncherFactory.create().discover(LauncherDiscoveryRequestBuilder.request()
+                            .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
+                            .selectors(selectMethod(first.method().getDeclaringClass(), first.method())).build());
+                }
+            } catch (RuntimeException | Error e) {
+                // the run's own calls discover again and report it
+            }
+        }, "fabric-tck-catalog");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
      * Runs the part {@code shard} of the selected windows' runs ({@link Sharding}), or all of them
      * when it is {@code null}, telling {@code listener} as it goes.
      *

@@ -66,7 +66,7 @@ public final class Main {
         RunSettings.freeze(); // the settings the windows use and the run records: as given, whatever the driver sets later
         // this JVM runs the driver: from now on only this class, at the end, may end it
         ExitGuard.onlyTheKitEndsTheJvm();
-        Catalog.discoverInBackground();
+        Launcher.prepareInBackground();
         String port = option(args, "--channel");
         if (port == null) {
             standalone(args);
