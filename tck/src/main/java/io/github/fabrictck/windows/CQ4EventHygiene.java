@@ -214,8 +214,12 @@ class CQ4EventHygiene {
                 })
                 .untilOrThrow(close, end -> {
                     String destroy = w.device().destroyWaits();
+                    // a close() that waits for a thread still running when the time was up is not one that waits for
+                    // settled threads: the reason says which (DiSNI's CQ thread spinning on a flag close() cleared first)
                     return new InvariantViolation(CLOSE_RETURNS, "close() did not return after " + handler.getName()
-                            + " was released and every driver thread settled: "
+                            + (end == CloseWait.End.CANNOT_RETURN ? " was released and every driver thread settled: "
+                                    : " was released, within " + w.session().pointTimeout().toMillis()
+                                    + " ms, while a driver thread kept running: ")
                             + (destroy == null ? "" : destroy + "; ") + w.run().whereThreadsAre()
                             + (w.device().misuse().isEmpty() ? "" : "; the device saw: "
                             + String.join("; ", w.device().misuse())));
