@@ -75,7 +75,10 @@ abstract class ConfiguredRunMojo extends FabricTckMojo {
     @Parameter(property = "fabric-tck.forkTimeout", defaultValue = "600")
     protected String forkTimeoutSeconds;
 
-    /** A window is an ERROR when it runs longer than this many seconds (1 to 3600). */
+    /**
+     * A window variant is an ERROR when it starts no new trial for this many seconds, or runs five times this long in
+     * all (1 to 3600).
+     */
     @Parameter(property = "fabric-tck.windowTimeout", defaultValue = "60")
     protected String windowTimeoutSeconds;
 

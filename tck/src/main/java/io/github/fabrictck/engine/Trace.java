@@ -10,6 +10,9 @@ import java.util.List;
  */
 public final class Trace {
 
+    /** Written under the lock, read without it (the window's time limit looks at it from another thread). */
+    private volatile long restarts;
+
     static final int LIMIT = 20_000;
 
     private long start = System.nanoTime();
@@ -66,6 +69,12 @@ public final class Trace {
         events.clear();
         dropped = 0;
         start = System.nanoTime();
+        restarts++;
+    }
+
+    /** How many times the trace was restarted: the trials a searching or sweeping window started so far. */
+    public long restarts() {
+        return restarts;
     }
 
     /** How many events are recorded so far (a position for {@link #lastSite}). */

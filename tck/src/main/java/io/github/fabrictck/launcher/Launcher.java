@@ -278,8 +278,9 @@ public final class Launcher {
 
     private static LauncherDiscoveryRequest discovery(Catalog catalog, Set<String> variants, Config config) {
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                .configurationParameter("junit.jupiter.execution.timeout.default", config.windowTimeout().toSeconds() + " s")
-                .configurationParameter("junit.jupiter.execution.timeout.thread.mode.default", "SEPARATE_THREAD")
+                // the windows' time limit is the kit's own, counted from each variant's latest trial (WindowDeadline)
+                .configurationParameter(io.github.fabrictck.windows.WindowExtension.WINDOW_TIMEOUT_PARAMETER,
+                        Long.toString(config.windowTimeout().toSeconds()))
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false");
         catalog.entries().stream().filter(e -> variants.contains(e.label()))
                 .forEach(e -> request.selectors(selectMethod(e.method().getDeclaringClass(), e.method())));

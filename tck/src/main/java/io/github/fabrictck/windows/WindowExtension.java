@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
@@ -28,9 +30,12 @@ import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
  * Awaitility's failures become {@link InvariantViolation}s named after the awaited invariant.
  */
 public final class WindowExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver,
-        TestExecutionExceptionHandler {
+        TestExecutionExceptionHandler, InvocationInterceptor {
 
     private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(WindowExtension.class);
+
+    /** The JUnit configuration parameter the launcher passes a variant's time limit in, in seconds. */
+    public static final String WINDOW_TIMEOUT_PARAMETER = WindowDeadline.PARAMETER;
 
     @Override
     public void beforeEach(ExtensionContext context) {
@@ -73,6 +78,24 @@ public final class WindowExtension implements BeforeEachCallback, AfterEachCallb
                 : type == ElWindow.class ? new ElWindow(run, session) : new CsWindow(run, session);
         context.getStore(NS).put(WindowFixture.class, fixture);
         return fixture;
+    }
+
+    /**
+     * Runs the variant under its time limit ({@link WindowDeadline}): {@value WindowDeadline#PARAMETER}, which the
+     * launcher sets; without it (a test that runs a window class itself) the variant runs on this thread, unbounded.
+     */
+    @Override
+    public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<java.lang.reflect.Method> call,
+                                    ExtensionContext context) throws Throwable {
+        java.util.Optional<String> seconds = context.getConfigurationParameter(WindowDeadline.PARAMETER);
+        if (seconds.isEmpty()) {
+            invocation.proceed();
+            return;
+        }
+        WindowRun run = context.getStore(NS).get(WindowRun.class, WindowRun.class);
+        WindowDeadline.run(invocation, call.getExecutable().getName(),
+                java.time.Duration.ofSeconds(Long.parseLong(seconds.get().strip())),
+                run == null ? () -> 0L : () -> run.trace().restarts());
     }
 
     @Override
