@@ -123,7 +123,7 @@ public final class Wakes {
             return f.isDone();
         }
         if (receiver instanceof Thread j && m.equals("join")) {
-            return !j.isAlive();
+            return WindowRun.ended(j); // its joiners wake once the JVM has ended it (WindowRun#ended)
         }
         if (receiver instanceof java.util.concurrent.ExecutorService e && isPoolEnd(m)) {
             return e.isTerminated();

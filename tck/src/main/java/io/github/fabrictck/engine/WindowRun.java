@@ -219,7 +219,7 @@ public final class WindowRun {
     public Thread joining(Thread t) {
         DriverThread d = threads.get(t);
         Thread j = d == null ? null : d.joining;
-        return j != null && j.isAlive() ? j : null;
+        return j != null && !ended(j) ? j : null;
     }
 
     /** How many driver threads are known so far. */
@@ -583,6 +583,19 @@ public final class WindowRun {
         return leaked;
     }
 
+    /**
+     * Whether a thread has ended, as the kit's idleness reads it: the JVM's state says {@code TERMINATED}, or the
+     * thread is not alive. The two disagree for a moment at a thread's end: the JVM sets the state first and clears
+     * the thread's link to itself after (under the thread's lock, before it wakes its joiners), and an exiting thread
+     * preempted between the two stays there for a scheduler's quantum on a loaded machine. The views count it ended
+     * from its state; whatever judges "it has ended" must too, or a driver thread that ended reads as alive and idle
+     * (sample's EL-3/second-wakeup: FAIL "the loop thread has not ended and every driver thread is idle" once in 187
+     * runs at load 4).
+     */
+    public static boolean ended(Thread t) {
+        return t.getState() == Thread.State.TERMINATED || !t.isAlive();
+    }
+
     /** How long a pool worker past its last task is waited for before it counts as left running. */
     static final long EXITING_JOIN_MILLIS = 5_000;
 
@@ -643,7 +656,7 @@ public final class WindowRun {
         java.util.Set<String> outside = new java.util.TreeSet<>();
         for (DriverThread d : byName()) {
             Thread t = d.thread;
-            if (!t.isAlive()) {
+            if (ended(t)) {
                 continue;
             }
             if (where.size() >= ThreadDump.MAX_LISTED) {

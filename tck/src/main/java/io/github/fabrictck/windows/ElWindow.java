@@ -215,7 +215,7 @@ public final class ElWindow extends WindowFixture {
                 if (end == CloseWait.End.OUT_OF_TIME) {
                     for (Map.Entry<Thread, Long> e : before.entrySet()) {
                         long passed = run.hitsOf(e.getKey()) - e.getValue();
-                        if (e.getKey().isAlive() && passed > CqTrial.SPIN_POINTS) {
+                        if (!WindowRun.ended(e.getKey()) && passed > CqTrial.SPIN_POINTS) {
                             // a fact, not the clock: it keeps polling (a short park between turns settles each time)
                             throw new InvariantViolation(ENDS, "the loop thread never ends: after shutdownGracefully() "
                                     + "returned, " + e.getKey().getName() + " passed " + passed + " more points without "
@@ -305,7 +305,7 @@ public final class ElWindow extends WindowFixture {
         /** Whether every thread the driver started in this trial has ended (and it started one). */
         private boolean ended() {
             List<Thread> threads = loopThreads();
-            return !threads.isEmpty() && threads.stream().noneMatch(Thread::isAlive);
+            return !threads.isEmpty() && threads.stream().allMatch(WindowRun::ended);
         }
 
         /** A loop thread that waits in the ring for good while every driver thread is idle, or {@code null}. */

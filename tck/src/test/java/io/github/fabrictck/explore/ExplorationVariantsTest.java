@@ -95,6 +95,19 @@ class ExplorationVariantsTest {
     }
 
     @Test
+    void aJoinedThreadTheJvmSaysTerminatedHasEndedSoItsJoinerIsNotIdle() throws Exception {
+        // the JVM says TERMINATED a moment before isAlive() turns false and the joiners wake; a close() in join() then read
+        // as idle beside an ended helper: "close() cannot return" (sample's EL-3/second-wakeup, once in 187 at load 4).
+        // Here the moment lasts 300 ms: every window that closes the endpoint must wait the join out
+        List<WindowResult> runs = ExploreRuns.run("fixture-cq-helper-ends-slowly", java.util.Set.of("CQ-4", "CQ-7"), 1,
+                Duration.ofSeconds(60)).getKey();
+        assertEquals(4, runs.size(), runs.toString());
+        for (WindowResult w : runs) {
+            assertEquals(Outcome.PASS, w.outcome(), w.id() + "/" + w.variant() + ": " + w.reason());
+        }
+    }
+
+    @Test
     void aCorrectDriverThatStopsItsHelperWithAnExecutorsShutdownAndAwaitTerminationPasses() throws Exception {
         // the executor starts its worker inside the JDK, and close() waits in awaitTermination, a timed wait inside the
         // JDK too: neither may make the driver look unsettled (ERROR) or its close() hung (FAIL)
