@@ -1402,6 +1402,9 @@ public final class WindowRun {
         volatile Thread joining;
         /** It passed a monitor point and has passed no other point since (a synchronized method's call site). */
         volatile boolean atMonitorPoint;
+        /** {@link #topDriverFrame}'s last answer, and the points it had passed then. */
+        volatile String blockedFrame;
+        volatile long blockedFrameHits;
         /** The executor this thread is handing work to now, or {@code null}. */
         volatile java.util.concurrent.Executor handingTo;
         /** The pool whose worker this is, when it was made inside a hand-off the kit saw, or {@code null}. */
@@ -1671,10 +1674,27 @@ public final class WindowRun {
             return null;
         }
 
+        /**
+         * Where it is blocked on a monitor, in words: its top driver frame. Read off its stack (the JVM stops every thread
+         * to take another thread's stack), once per place under an exploration: there every monitor the driver's code
+         * enters is a point, so a thread that passed no point since it was last read is blocked under the same driver frame
+         * (a monitor inside the JDK is entered under the driver's call). Scripted windows read it every time.
+         */
         private String topDriverFrame() {
+            long at = hits;
+            String known = blockedFrame;
+            if (known != null && blockedFrameHits == at && gate != null) {
+                return known;
+            }
             StackTraceElement[] stack = thread.getStackTrace();
             StackTraceElement e = driverFrame(stack);
-            return e == null ? outsideTheDriver(stack) : Site.format(e);
+            if (e == null) {
+                return outsideTheDriver(stack); // the kit's or the JDK's own monitors: read each time
+            }
+            String frame = Site.format(e);
+            blockedFrameHits = at;
+            blockedFrame = frame;
+            return frame;
         }
     }
 
