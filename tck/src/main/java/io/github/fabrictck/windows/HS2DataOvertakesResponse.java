@@ -73,31 +73,56 @@ class HS2DataOvertakesResponse {
     }
 
     @Test
-    @Variant(id = "concurrent", title = "A processes B's data and B's hello response at once: its processing of the "
-            + "data held at each of its points while the response is processed")
+    @Variant(id = "concurrent", title = "A processes B's data and B's hello response at once: its processing of either "
+            + "held at each of its points while the other is processed")
     void concurrent(HsWindow w) {
-        String first = null;
-        for (boolean aHigher : new boolean[] {true, false}) {
-            String why = concurrentSearch(w, aHigher);
-            if (why == null) {
-                return;
+        List<String> opened = new java.util.ArrayList<>();
+        List<String> cannot = new java.util.ArrayList<>();
+        for (WireMessage.Kind held : new WireMessage.Kind[] {WireMessage.Kind.DATA, WireMessage.Kind.HELLO_RESPONSE}) {
+            String why = null;
+            for (boolean aHigher : new boolean[] {true, false}) {
+                String order = concurrentSearch(w, aHigher, held);
+                if (order == null) {
+                    why = null;
+                    opened.add(w.run().openedHow());
+                    break;
+                }
+                why = why == null ? order : why + "; " + order;
             }
-            first = first == null ? why : first + "; " + why;
+            if (why != null) {
+                cannot.add(why);
+            }
         }
-        throw w.notApplicable(first);
+        if (opened.isEmpty()) {
+            throw w.notApplicable(String.join("; ", cannot));
+        }
+        w.run().opened(String.join("; ", opened) + (cannot.isEmpty() ? "" : "; the other way round: "
+                + String.join("; ", cannot)));
+    }
+
+    /** What a message of B's to A is called in the evidence. */
+    private static String named(WireMessage.Kind kind) {
+        return kind == WireMessage.Kind.DATA ? "B's data" : "B's hello response";
+    }
+
+    /** The other of the two messages the search crosses. */
+    private static WireMessage.Kind other(WireMessage.Kind kind) {
+        return kind == WireMessage.Kind.DATA ? WireMessage.Kind.HELLO_RESPONSE : WireMessage.Kind.DATA;
     }
 
     /**
-     * The search in one order of ids, or why that order cannot open it. A first, unheld run brings B's data and B's
-     * hello response to A's side of the wire, both parked; records the points A's threads pass while the data alone
-     * is delivered; then delivers the response and is judged. Each point is then tried on a fresh fabric: A's
-     * processing of the data held there, the response delivered and processed meanwhile, the hold released. A
-     * design that decided what to do with the data before the response was processed, and acts on that decision
-     * after (parks it for a replay already done), loses it.
+     * The search in one order of ids, with A's processing of one of B's two messages held, or why that order cannot
+     * open it. A first, unheld run brings B's data and B's hello response to A's side of the wire, both parked;
+     * records the points A's threads pass while the {@code held} one alone is delivered; then delivers the other and
+     * is judged. Each point is then tried on a fresh fabric: A's processing of the {@code held} message held there,
+     * the other delivered and processed meanwhile, the hold released. A design that decided what to do with the data
+     * before the response was processed, and acts on that decision after (parks it for a replay already done), loses
+     * it; so does one that took what to replay before the data was kept, and replays that (a snapshot read before its
+     * state changed).
      *
      * @return {@code null} when the order was judged (PASS or FAIL), else why it cannot open the window
      */
-    private static String concurrentSearch(HsWindow w, boolean aHigher) {
+    private static String concurrentSearch(HsWindow w, boolean aHigher, WireMessage.Kind held) {
         WindowRun run = w.run();
         FirstRun first = w.onFresh(f -> {
             Peer[] ab = f.pair(aHigher);
@@ -106,7 +131,7 @@ class HS2DataOvertakesResponse {
             if (cannot == null) {
                 run.startRecording();
                 try {
-                    f.fabric().release(data(ab[1], ab[0]));
+                    f.fabric().release(message(ab[1], ab[0], held));
                     f.quiesce();
                 } finally {
                     hits = run.stopRecording();
@@ -129,8 +154,8 @@ class HS2DataOvertakesResponse {
         for (Hit p : placements) {
             run.trace().restart();
             run.restartHoldRecords();
-            run.trace().add("kit", "trial: hold " + p.describe() + " while A processes B's data", null);
-            String how = w.onFresh(x -> concurrentTrial(x, aHigher, p));
+            run.trace().add("kit", "trial: hold " + p.describe() + " while A processes " + named(held), null);
+            String how = w.onFresh(x -> concurrentTrial(x, aHigher, p, held));
             if (how == null) {
                 notReached++;
             } else if (how.isEmpty()) {
@@ -142,18 +167,19 @@ class HS2DataOvertakesResponse {
         }
         if (opened > 0) {
             firstOpened.restore(run);
-            run.opened(opened + " of " + placements.size() + " placements opened the window, every message was "
-                    + "delivered in each; first: " + firstOpened.how() + (stalled == 0 ? "" : "; in " + stalled
-                    + " more, A's receive call for the response returned only after the held thread went on"));
+            run.opened(opened + " of " + placements.size() + " placements of A's processing of " + named(held)
+                    + " opened the window, every message was delivered in each; first: " + firstOpened.how()
+                    + (stalled == 0 ? "" : "; in " + stalled + " more, A's receive call for " + named(other(held))
+                    + " returned only after the held thread went on"));
             return null;
         }
         if (stalled > 0) {
-            return "wherever A's processing of B's data was held (" + stalled + " placements), A's receive call for B's "
-                    + "hello response returned only after it went on (one thread, or one lock, for both): with A the "
-                    + (aHigher ? "higher" : "lower") + " id they never interleave";
+            return "wherever A's processing of " + named(held) + " was held (" + stalled + " placements), A's receive "
+                    + "call for " + named(other(held)) + " returned only after it went on (one thread, or one lock, "
+                    + "for both): with A the " + (aHigher ? "higher" : "lower") + " id they never interleave";
         }
-        throw new WindowNotOpened("no placement of A's processing of B's data was reached again (" + placements.size()
-                + " placements, " + notReached + " not reached" + (placements.isEmpty() ? ""
+        throw new WindowNotOpened("no placement of A's processing of " + named(held) + " was reached again ("
+                + placements.size() + " placements, " + notReached + " not reached" + (placements.isEmpty() ? ""
                 : "; first: " + placements.get(0).describe()) + ")");
     }
 
@@ -162,10 +188,10 @@ class HS2DataOvertakesResponse {
     }
 
     /**
-     * One placement on a fresh fabric: {@code null} when it was not reached, empty when A processed the response
+     * One placement on a fresh fabric: {@code null} when it was not reached, empty when A processed the other message
      * only after the release, else how the window opened. Judged whichever.
      */
-    private static String concurrentTrial(HsWindow x, boolean aHigher, Hit p) {
+    private static String concurrentTrial(HsWindow x, boolean aHigher, Hit p, WireMessage.Kind held) {
         Peer[] ab = x.pair(aHigher);
         Peer a = ab[0];
         Peer b = ab[1];
@@ -176,7 +202,7 @@ class HS2DataOvertakesResponse {
             return null;
         }
         Hold hold = x.hold(p.describe(), p.again());
-        x.fabric().release(data(b, a));
+        x.fabric().release(message(b, a, held));
         x.quiesce();
         if (!hold.isHolding()) {
             x.run().forget(hold);
@@ -187,13 +213,16 @@ class HS2DataOvertakesResponse {
         }
         x.fabric().releaseParked();
         x.quiesce();
-        // what the kit forced is the delivery: A's receive call for the response returned while the data's thread was
-        // held (whether A then processed the response at once or queued it behind the held step is the design's)
-        boolean responded = !x.fabric().wires(m -> m.from().equals(b.id()) && m.to().equals(a.id()) && m.handled()
-                && m.message().kind() == WireMessage.Kind.HELLO_RESPONSE).isEmpty();
-        String how = "A's thread " + hold.thread().getName() + " was held at " + p.describe() + " processing B's data, "
-                + (responded ? "while B's hello response was delivered to A (its receive call returned)"
-                : "and A's receive call for B's hello response returned only once that thread went on");
+        // what the kit forced is the delivery: A's receive call for the other message returned while the held
+        // message's thread was held (whether A then processed it at once or queued it behind the held step is the
+        // design's)
+        WireMessage.Kind crossing = other(held);
+        boolean returned = !x.fabric().wires(m -> m.from().equals(b.id()) && m.to().equals(a.id()) && m.handled()
+                && m.message().kind() == crossing).isEmpty();
+        String how = "A's thread " + hold.thread().getName() + " was held at " + p.describe() + " processing "
+                + named(held) + ", " + (returned ? "while " + named(crossing) + " was delivered to A (its receive "
+                + "call returned)" : "and A's receive call for " + named(crossing) + " returned only once that thread "
+                + "went on");
         hold.release();
         x.quiesce();
         try {
@@ -202,7 +231,7 @@ class HS2DataOvertakesResponse {
             x.run().opened(how);
             throw v;
         }
-        return responded ? how : "";
+        return returned ? how : "";
     }
 
     /**
@@ -229,7 +258,11 @@ class HS2DataOvertakesResponse {
     }
 
     private static java.util.function.Predicate<SimulatedFabric.Wire> data(Peer from, Peer to) {
-        return m -> m.from().equals(from.id()) && m.to().equals(to.id()) && m.message().kind() == WireMessage.Kind.DATA;
+        return message(from, to, WireMessage.Kind.DATA);
+    }
+
+    private static java.util.function.Predicate<SimulatedFabric.Wire> message(Peer from, Peer to, WireMessage.Kind kind) {
+        return m -> m.from().equals(from.id()) && m.to().equals(to.id()) && m.message().kind() == kind;
     }
 
     /**
