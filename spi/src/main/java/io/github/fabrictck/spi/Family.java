@@ -5,18 +5,18 @@ package io.github.fabrictck.spi;
  * A family a driver does not implement is reported as not applicable, never as passed.
  */
 public enum Family {
-    /** Completion queues with verbs semantics: windows CQ-1 to CQ-4. */
+    /** Completion queues with verbs semantics: the windows whose ids begin with CQ. */
     COMPLETION_QUEUE("completion-queue", "CQ"),
-    /** Peer handshakes on first contact: windows HS-1 to HS-4. */
+    /** Peer handshakes on first contact: the windows whose ids begin with HS. */
     PEER_HANDSHAKE("peer-handshake", "HS"),
     /**
      * Connection setup with fallback, or through an rdma_cm-style connection manager (CS-3/cm):
-     * windows CS-1 to CS-3.
+     * the windows whose ids begin with CS.
      */
     CONNECTION_SETUP("connection-setup", "CS"),
     /**
      * An io_uring-style event loop over a submission ring, a completion ring and an eventfd that
-     * wakes it: windows EL-1 onwards.
+     * wakes it: the windows whose ids begin with EL.
      *
      * @since SPI 5
      */

@@ -56,6 +56,12 @@ public final class WindowRun {
     private final Map<String, Integer> recordedPerThread = new ConcurrentHashMap<>();
     private final Map<String, Integer> occurrences = new ConcurrentHashMap<>();
     static final int MAX_RECORDED_PER_THREAD = 200;
+    /**
+     * Past its first {@value #MAX_RECORDED_PER_THREAD} points, a thread's places passed for the first time are still
+     * kept, this many: a bounded spin (64 empty polls before a poller arms its queue) must not hide the arm after it.
+     */
+    static final int MAX_NEW_PLACES_PAST_CAP = 100;
+    private final Map<String, Integer> newPlacesPastCap = new ConcurrentHashMap<>();
     private final java.util.Set<Thread> before = Thread.getAllStackTraces().keySet();
     /** The thread that started the window (the launcher's, or a test's): it may run driver code itself. */
     private final Thread starter = Thread.currentThread();
@@ -388,10 +394,12 @@ public final class WindowRun {
 
     /**
      * Starts recording the points driver threads pass (a window's first, unheld run shows where its
-     * threads go); a thread's first {@value #MAX_RECORDED_PER_THREAD} points are kept.
+     * threads go); a thread's first {@value #MAX_RECORDED_PER_THREAD} points are kept, and past them the places it
+     * passes for the first time ({@value #MAX_NEW_PLACES_PAST_CAP} at most).
      */
     public void startRecording() {
         recordedPerThread.clear();
+        newPlacesPastCap.clear();
         occurrences.clear();
         recording = Collections.synchronizedList(new ArrayList<>());
     }
@@ -1306,8 +1314,11 @@ public final class WindowRun {
         List<Hit> r = recording;
         if (r != null) {
             String name = role(d.thread);
-            if (recordedPerThread.merge(name, 1, Integer::sum) <= MAX_RECORDED_PER_THREAD) {
-                int n = occurrences.merge(name + (isAfter ? " after " : " at ") + p, 1, Integer::sum) - 1;
+            // every pass is counted, so a place first passed after the cap still has its true occurrence
+            int n = occurrences.merge(name + (isAfter ? " after " : " at ") + p, 1, Integer::sum) - 1;
+            int passed = recordedPerThread.merge(name, 1, Integer::sum);
+            if (passed <= MAX_RECORDED_PER_THREAD || n == 0 && newPlacesPastCap.merge(name, 1, Integer::sum)
+                    <= MAX_NEW_PLACES_PAST_CAP) {
                 r.add(new Hit(name, p, isAfter, n));
             }
         }

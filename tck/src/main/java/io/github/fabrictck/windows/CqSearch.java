@@ -312,7 +312,10 @@ final class CqSearch {
 
     /**
      * The placements: every recorded point of the accepted threads, taken in turn from each thread
-     * (sorted by name) so that a thread with many points does not crowd out the others.
+     * (sorted by name) so that a thread with many points does not crowd out the others, and in each
+     * thread every place's first time before any place's second: a bounded spin (64 polls of an empty
+     * queue before the poller arms it) must not fill a thread's share with the same line, leaving its
+     * arm untried (an unseen vendor's adaptive poller passed CQ-1/a and CQ-3 so, 146 points untried).
      */
     static List<Hit> placements(List<Hit> hits, Predicate<String> placeOn) {
         List<Hit> out = new ArrayList<>();
@@ -340,6 +343,8 @@ final class CqSearch {
                 byThread.computeIfAbsent(h.thread(), k -> new ArrayList<>()).add(h);
             }
         }
+        // stable: the places' first times in the order they were passed, then their second times, ...
+        byThread.values().forEach(l -> l.sort(java.util.Comparator.comparingInt(Hit::occurrence)));
         Map<String, Integer> next = new LinkedHashMap<>();
         byThread.keySet().forEach(k -> next.put(k, 0));
         boolean more = true;
