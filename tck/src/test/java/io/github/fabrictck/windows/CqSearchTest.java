@@ -32,6 +32,21 @@ class CqSearchTest {
     }
 
     @Test
+    void aThreadsPlacesAreTriedOnceEachBeforeAnyIsTriedAgainSoASpinCannotHideTheArmAfterIt() {
+        // a poller's 64 empty polls, then its arm (heron-cq-adaptive-broken: the arm was never tried)
+        List<Hit> hits = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            hits.add(hit("poller", "CompletionQueue.poll", i));
+        }
+        hits.add(hit("poller", "CompletionQueue.requestNotify", 0));
+        List<Hit> placements = CqSearch.placements(hits, t -> true);
+        assertEquals(List.of("CompletionQueue.poll", "CompletionQueue.requestNotify", "CompletionQueue.poll"),
+                placements.subList(0, 3).stream().map(h -> h.point().target()).toList());
+        assertEquals(List.of(0, 0, 1), placements.subList(0, 3).stream().map(Hit::occurrence).toList());
+        assertEquals(CqSearch.MAX_PLACEMENTS, placements.size());
+    }
+
+    @Test
     void placementsKeepOnlyTheThreadsAskedFor() {
         List<Hit> hits = List.of(hit("app", "CompletionQueue.poll", 0), hit("device-interrupt", "CompletionQueue.poll", 0));
         assertEquals(List.of("device-interrupt"),
