@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,7 +36,7 @@ class EndingThreadTest {
     @BeforeAll
     static void agent() {
         // before WindowRun's first use in this JVM: it reads the JDK's fields the agent opens once, as it loads
-        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+        FixtureAgent.attach();
     }
 
     @AfterEach

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +30,7 @@ class LibraryScanRunTest {
 
     @BeforeAll
     static void scanTheFixtureLibrary() throws Exception {
-        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+        FixtureAgent.attach();
         Libraries.configure(new AgentConfig(List.of(), List.of()), List.of(new LibraryDeclarationTest.Fixture()));
         Path classes = Path.of(LibraryScanRunTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},

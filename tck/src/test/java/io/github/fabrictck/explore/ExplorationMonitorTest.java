@@ -1,12 +1,11 @@
 package io.github.fabrictck.explore;
 
+import io.github.fabrictck.engine.FixtureAgent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.fabrictck.engine.Agent;
-import io.github.fabrictck.engine.AgentConfig;
 import io.github.fabrictck.engine.Gate;
 import io.github.fabrictck.engine.Hit;
 import io.github.fabrictck.engine.Point;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,7 +33,7 @@ class ExplorationMonitorTest {
 
     @BeforeAll
     static void attachAgent() {
-        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+        FixtureAgent.attach();
     }
 
     @AfterEach

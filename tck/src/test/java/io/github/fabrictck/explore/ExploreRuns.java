@@ -1,9 +1,8 @@
 package io.github.fabrictck.explore;
 
+import io.github.fabrictck.engine.FixtureAgent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.fabrictck.engine.Agent;
-import io.github.fabrictck.engine.AgentConfig;
 import io.github.fabrictck.launcher.Launcher;
 import io.github.fabrictck.launcher.RunRecord;
 import io.github.fabrictck.report.Result;
@@ -13,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import net.bytebuddy.agent.ByteBuddyAgent;
 
 /** Runs an exploration window on a fixture driver in this JVM, as the fork runs it, for the exploration tests. */
 final class ExploreRuns {
@@ -27,7 +25,7 @@ final class ExploreRuns {
 
     /** Installs the agent over the fixtures' package (before any fixture class loads). */
     static void attachAgent() {
-        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+        FixtureAgent.attach();
     }
 
     /** Clears every exploration setting a test set. */

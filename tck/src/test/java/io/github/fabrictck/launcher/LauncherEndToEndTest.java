@@ -1,11 +1,10 @@
 package io.github.fabrictck.launcher;
 
+import io.github.fabrictck.engine.FixtureAgent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.fabrictck.engine.Agent;
-import io.github.fabrictck.engine.AgentConfig;
 import io.github.fabrictck.report.Outcome;
 import io.github.fabrictck.report.Result;
 import io.github.fabrictck.report.TraceEvent;
@@ -17,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +27,7 @@ class LauncherEndToEndTest {
 
     @BeforeAll
     static void attachAgent() {
-        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+        FixtureAgent.attach();
     }
 
     private Result run(String driver, Set<String> windows, List<WindowResult> progress) throws ConfigurationError {

@@ -1,17 +1,14 @@
 package io.github.fabrictck.sim;
 
+import io.github.fabrictck.engine.FixtureAgent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.fabrictck.engine.Agent;
-import io.github.fabrictck.engine.AgentConfig;
 import io.github.fabrictck.engine.WindowRun;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +27,7 @@ class AppThreadRenewTest {
     @BeforeAll
     static void agent() {
         // the agent opens java.lang to the kit, which clears a kept thread's thread-locals with it
-        Agent.install(ByteBuddyAgent.install(), new AgentConfig(List.of(), List.of("io.github.fabrictck.fixtures")));
+        FixtureAgent.attach();
     }
 
     @AfterEach
