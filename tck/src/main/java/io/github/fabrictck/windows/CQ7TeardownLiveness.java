@@ -1,5 +1,7 @@
 package io.github.fabrictck.windows;
 
+import io.github.fabrictck.engine.Hit;
+import io.github.fabrictck.engine.Hold;
 import io.github.fabrictck.engine.InvariantViolation;
 import io.github.fabrictck.engine.WindowRun;
 import io.github.fabrictck.spi.Family;
@@ -22,6 +24,10 @@ import org.junit.jupiter.api.Test;
  * (a completion handler) has no thread of its own to stop; the thread that waits for events is then
  * the device's, and {@code close()} must return all the same (a {@code close()} that waits for the
  * handler to see one more event hangs there).
+ *
+ * <p>Then, on a fresh endpoint each, {@code close()} while a thread of the driver's own is held at each point it
+ * passed after a completion (once the application's wait returned), the thread released: a thread on its way back to
+ * its wait must still see that close() told it to stop ({@link #closeOnTheWay}).
  */
 @Tag("CQ-7")
 @RaceWindow(id = "CQ-7", title = "teardown liveness", family = Family.COMPLETION_QUEUE,
@@ -71,6 +77,99 @@ class CQ7TeardownLiveness {
         w.trial().settleOrSpin();
         w.closedByScript();
         w.judgeRules();
+        closeOnTheWay(w);
+    }
+
+    /**
+     * Then close() while a thread of the driver's own (neither the application's nor the device's interrupt thread) is
+     * held at each point it passed after the completion, once the application's wait returned: on its way back to its
+     * wait for events, it must still see that close() told it to stop (an unseen vendor's moderated poller ate close()'s
+     * semaphore permit with the {@code drainPermits()} of its switch to interrupt mode and then blocked for good: the
+     * scripted close of an idle driver passed it, only CQ-X found it). A placement reached before the application's wait
+     * returned is let go and judged without a close in it. The first trial's evidence stays unless a trial fails.
+     */
+    private static void closeOnTheWay(CqWindow w) {
+        WindowRun run = w.run();
+        w.newTrial();
+        String app = run.role(w.appThread());
+        String interrupt = run.role(w.interruptThread());
+        List<Hit> hits;
+        // the trial's endpoint has settled (CqTrial): a poller that spins before it waits has reached its wait, so the
+        // points recorded, and their occurrences, are those after the completion in every run
+        run.startRecording();
+        try {
+            w.send(1);
+            w.device().completeNextSend();
+            w.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, w.startAwaitSendsComplete(), true);
+            w.trial().settleOrSpin();
+        } finally {
+            hits = run.stopRecording();
+        }
+        List<Hit> placements = CqSearch.placements(hits, t -> !t.equals(app) && !t.equals(interrupt));
+        if (placements.isEmpty()) {
+            return; // no thread of its own: the device's interrupt thread is the one that waits, as judged above
+        }
+        FirstOpened before = new FirstOpened();
+        before.record(run, run.openedHow());
+        int closed = 0;
+        String first = null;
+        for (Hit p : placements) {
+            run.trace().restart();
+            run.restartHoldRecords();
+            w.newTrial();
+            run.trace().add("kit", "trial: close() while " + p.describe() + " is held", null);
+            Hold held = w.hold(p.describe(), p.again());
+            w.send(1);
+            w.trial().settleOrSpin();
+            if (w.device().sendsWaiting() == 0) {
+                // held before the send was posted (an actor thread that posts the application's sends): not on its way
+                // back to wait, let go; the send it then posts completes and is judged as any
+                run.forget(held);
+                w.trial().settleOrSpin();
+            }
+            w.device().completeNextSend();
+            CompletableFuture<Boolean> await = w.startAwaitSendsComplete();
+            boolean reached = w.trial().reachedOrSettled(held);
+            if (reached) {
+                w.trial().settleOrSpin(); // the application's wait returns now if it can without the held thread
+            }
+            if (!reached || !await.isDone()) {
+                run.forget(held);
+                w.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, await, true);
+                w.trial().settleOrSpin();
+                continue;
+            }
+            w.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, await, true);
+            CompletableFuture<Void> close = w.start("close", () -> {
+                w.driver().close();
+                return null;
+            });
+            w.trial().settleOrSpin();
+            String how = "close() was called while " + held.thread().getName() + " was held at " + p.describe()
+                    + ", on its way back to wait after the application's wait returned";
+            held.release();
+            w.trial().settleOrSpin();
+            CloseWait.End end = CloseWait.within(run, w.session().bound()).until(close);
+            if (end != CloseWait.End.RETURNED) {
+                run.opened(how);
+                throw new InvariantViolation(RETURNS, (end == CloseWait.End.CANNOT_RETURN
+                        ? "close() has not returned and cannot: every driver thread is idle and no timeout of the "
+                        + "device is pending"
+                        : "close() did not return within " + w.session().bound().toMillis() + " ms") + ", after " + how
+                        + " and then released: " + run.whereThreadsAre());
+            }
+            w.trial().settleOrSpin();
+            w.closedByScript();
+            w.judgeRules();
+            closed++;
+            first = first == null ? how : first;
+        }
+        before.restore(run);
+        if (closed > 0) {
+            run.opened(before.how() + "; and close() returned in each of " + closed + " of " + placements.size()
+                    + " trials that called it while a thread of the driver's own was held on its way back to wait "
+                    + "(first: " + first + ")");
+        }
     }
 
     /** The driver's own threads blocked or waiting now: neither the application nor the device's interrupt thread. */
