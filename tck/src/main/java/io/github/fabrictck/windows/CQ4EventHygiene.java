@@ -130,7 +130,7 @@ class CQ4EventHygiene {
                 w.reached(inHandler);
             }
         }
-        CompletableFuture<Void> close = startClose(w);
+        CompletableFuture<Void> close = w.startClose();
         w.trial().settleOrSpin();
         w.run().opened("close() was called while " + inHandler.thread().getName() + " was held handling the event at "
                 + inHandler.point().at());
@@ -157,7 +157,7 @@ class CQ4EventHygiene {
             }
             w.reached(taken);
         }
-        CompletableFuture<Void> close = startClose(w);
+        CompletableFuture<Void> close = w.startClose();
         w.trial().settleOrSpin();
         w.run().opened("close() was called after the device had taken an event of the send CQ for the handler and "
                 + "before " + taken.thread().getName() + " entered the handler at " + taken.point().at());
@@ -173,12 +173,6 @@ class CQ4EventHygiene {
             + "waiting for the send's completion (it polls, or arms a queue only while an application thread waits on "
             + "it, as fi_cq_sread does), so the device raised no event and no handler can race close()";
 
-    private static CompletableFuture<Void> startClose(CqWindow w) {
-        return w.start("close", () -> {
-            w.driver().close();
-            return null;
-        });
-    }
 
     /**
      * Releases the held handler, then lets {@code close()} run as far as it can before each further

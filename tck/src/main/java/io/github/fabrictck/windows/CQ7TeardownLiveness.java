@@ -60,17 +60,11 @@ class CQ7TeardownLiveness {
         List<String> waiting = !driversOwn.isEmpty() ? driversOwn : List.of(w.interruptThread().getName()
                 + " (the device's interrupt thread, which calls the completion handler)");
         WindowRun run = w.run();
-        CompletableFuture<Void> close = w.start("close", () -> {
-            w.driver().close();
-            return null;
-        });
+        CompletableFuture<Void> close = w.startClose();
         run.opened("close() was called while " + String.join(", ", waiting) + " waited for an event and no completion "
                 + "was coming");
         CloseWait wait = CloseWait.within(run, w.session().bound());
-        wait.untilOrThrow(close, end -> new InvariantViolation(RETURNS, end == CloseWait.End.CANNOT_RETURN
-                ? "close() has not returned and cannot: every driver thread is idle and no timeout of the device is "
-                        + "pending, so nothing will wake " + String.join(", ", waiting) + ": " + run.whereThreadsAre()
-                : "close() did not return within " + w.session().bound().toMillis() + " ms: " + run.whereThreadsAre()));
+        wait.untilOrThrow(close, end -> notReturned(w, end, ", so nothing will wake " + String.join(", ", waiting), ""));
         if (wait.timeoutsPassed()) {
             run.trace().add("kit", "close() returned once the timeout of the driver's own wait passed", null);
         }
@@ -140,24 +134,17 @@ class CQ7TeardownLiveness {
                 continue;
             }
             w.judgeReturns(CQ1LostFinalCompletion.AWAIT_RETURNS, await, true);
-            CompletableFuture<Void> close = w.start("close", () -> {
-                w.driver().close();
-                return null;
-            });
+            CompletableFuture<Void> close = w.startClose();
             w.trial().settleOrSpin();
             String how = "close() was called while " + held.thread().getName() + " was held at " + p.describe()
                     + ", on its way back to wait after the application's wait returned";
             held.release();
             w.trial().settleOrSpin();
-            CloseWait.End end = CloseWait.within(run, w.session().bound()).until(close);
-            if (end != CloseWait.End.RETURNED) {
+            String after = ", after " + how + " and then released";
+            CloseWait.within(run, w.session().bound()).untilOrThrow(close, end -> {
                 run.opened(how);
-                throw new InvariantViolation(RETURNS, (end == CloseWait.End.CANNOT_RETURN
-                        ? "close() has not returned and cannot: every driver thread is idle and no timeout of the "
-                        + "device is pending"
-                        : "close() did not return within " + w.session().bound().toMillis() + " ms") + ", after " + how
-                        + " and then released: " + run.whereThreadsAre());
-            }
+                return notReturned(w, end, after, after);
+            });
             w.trial().settleOrSpin();
             w.closedByScript();
             w.judgeRules();
@@ -170,6 +157,18 @@ class CQ7TeardownLiveness {
                     + " trials that called it while a thread of the driver's own was held on its way back to wait "
                     + "(first: " + first + ")");
         }
+    }
+
+    /**
+     * The FAIL of a close() that did not return: it cannot (every driver thread idle, no timeout of the device pending)
+     * or did not within the bound, each with what the caller adds, then where the driver's threads are.
+     */
+    private static InvariantViolation notReturned(CqWindow w, CloseWait.End end, String cannot, String outOfTime) {
+        return new InvariantViolation(RETURNS, (end == CloseWait.End.CANNOT_RETURN
+                ? "close() has not returned and cannot: every driver thread is idle and no timeout of the device is "
+                + "pending" + cannot
+                : "close() did not return within " + w.session().bound().toMillis() + " ms" + outOfTime) + ": "
+                + w.run().whereThreadsAre());
     }
 
     /** The driver's own threads blocked or waiting now: neither the application nor the device's interrupt thread. */

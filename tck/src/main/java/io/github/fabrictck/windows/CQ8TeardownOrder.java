@@ -58,10 +58,7 @@ class CQ8TeardownOrder {
         for (CompletionChannel<?> c : channels) {
             live.append(", ").append(c).append(" (").append(c.attached().size()).append(" CQ(s) attached)");
         }
-        CompletableFuture<Void> close = w.start("close", () -> {
-            w.driver().close();
-            return null;
-        });
+        CompletableFuture<Void> close = w.startClose();
         run.opened("close() was called with " + live + " live, every driver thread settled after one send completed");
         awaitClosed(w, close);
         w.trial().settleOrSpin();

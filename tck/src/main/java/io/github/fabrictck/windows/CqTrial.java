@@ -384,9 +384,9 @@ public final class CqTrial implements AutoCloseable {
      * with a completion no event will announce (reported the moment every thread is idle).
      */
     public void judgeEveryCompletionConsumed() {
-        looksUntilPointTimeout(CqWindow.CONSUMED, "not every completion was consumed",
+        untilPointTimeout(CqWindow.CONSUMED, "not every completion was consumed",
                 () -> await(CqWindow.CONSUMED)
-                        .atMost(session.bound().multipliedBy(2))
+                        .atMost(session.pointTimeout())
                         .pollInSameThread()
                         .pollDelay(Duration.ZERO)
                         .pollInterval(Duration.ofMillis(1))
@@ -400,32 +400,23 @@ public final class CqTrial implements AutoCloseable {
     }
 
     /**
-     * Runs a judgement's look (an Awaitility wait of the bound that fails fast on a fact: a stuck driver, idle threads)
-     * again until the point timeout: a driver that neither got there nor went idle within one look is slow, not yet
-     * wrong (a correct semaphore design took over 1 s at load 9 to return after its handler was released). The point
-     * timeout, not more: a broken design whose timer keeps ticking never goes idle, and its FAIL must not wait long.
-     * The reason says the wall clock ended it.
+     * Runs a judgement's wait (an Awaitility wait of the point timeout that fails fast on a fact: a stuck driver, idle
+     * threads) and says, if the time runs out, that the wall clock ended it. The point timeout, not the bound: a
+     * driver that neither got there nor went idle within the bound is slow, not yet wrong (a correct semaphore design
+     * took over 1 s at load 9 to return after its handler was released); not longer: a broken design whose timer keeps
+     * ticking never goes idle, and its FAIL must not wait long.
      */
-    private void looksUntilPointTimeout(String invariant, String notYet, Runnable oneLook) {
-        long start = System.nanoTime();
+    private void untilPointTimeout(String invariant, String notYet, Runnable await) {
         long epoch = run.epoch();
-        long limit = session.pointTimeout().toNanos();
-        while (true) {
-            try {
-                oneLook.run();
-                return;
-            } catch (org.awaitility.core.ConditionTimeoutException e) {
-                long now = System.nanoTime();
-                if (now - start >= limit) {
-                    throw new InvariantViolation(invariant, notYet + " within " + TimeUnit.NANOSECONDS.toMillis(now - start)
-                            + " ms (the point timeout), " + (run.epoch() == epoch ? "no driver thread passing a point"
-                            : "its threads still passing points") + " (a bound of the wall clock: the driver neither "
-                            + "got there nor went idle): " + run.whereThreadsAre());
-                }
-            }
+        try {
+            await.run();
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new InvariantViolation(invariant, notYet + " within " + session.pointTimeout().toMillis()
+                    + " ms (the point timeout), " + (run.epoch() == epoch ? "no driver thread passing a point"
+                    : "its threads still passing points") + " (a bound of the wall clock: the driver neither got "
+                    + "there nor went idle): " + run.whereThreadsAre());
         }
     }
-
 
     /**
      * The application call returns what the invariant says, within the bound. A call that has not
@@ -450,9 +441,9 @@ public final class CqTrial implements AutoCloseable {
 
     private <T> boolean judgeReturns(String invariant, CompletableFuture<T> call, T expected,
                                      java.util.function.BooleanSupplier held) {
-        // the verdict is a fact: the call returned, or every driver thread went idle without it returning (looksUntilPointTimeout)
-        looksUntilPointTimeout(invariant, "the call has not returned",
-                () -> await(invariant).atMost(session.bound()).pollInSameThread().pollDelay(Duration.ZERO)
+        // the verdict is a fact: the call returned, or every driver thread went idle without it returning
+        untilPointTimeout(invariant, "the call has not returned",
+                () -> await(invariant).atMost(session.pointTimeout()).pollInSameThread().pollDelay(Duration.ZERO)
                         .pollInterval(Duration.ofMillis(1))
                         .failFast(invariant, () -> {
                             if (!call.isDone() && device.everyCompletionConsumed() && run.allIdle() && !call.isDone()) {

@@ -112,6 +112,14 @@ public final class CqWindow extends WindowFixture {
         trial.send(n);
     }
 
+    /** Starts the driver's {@code close()} on the application thread. */
+    public CompletableFuture<Void> startClose() {
+        return trial.start("close", () -> {
+            trial.driver().close();
+            return null;
+        });
+    }
+
     /** Starts {@code awaitSendsComplete} on the application thread. */
     public CompletableFuture<Boolean> startAwaitSendsComplete() {
         return trial.startAwaitSendsComplete();
