@@ -32,6 +32,14 @@ class RecordingTest {
     }
 
     @Test
+    void theWindowsPageStatesWhatTheFirstRunRecords() throws java.io.IOException {
+        String page = java.nio.file.Files.readString(java.nio.file.Path.of("../site/src/site/markdown/windows.md"))
+                .replaceAll("\\s+", " ");
+        assertTrue(page.contains("records a thread's first " + WindowRun.MAX_RECORDED_PER_THREAD + " points and, past them, "
+                + "up to " + WindowRun.MAX_NEW_PLACES_PAST_CAP + " more places"), "windows.md must say what WindowRun records");
+    }
+
+    @Test
     void aPlacePassedFirstAfterTheCapIsRecordedWithItsOccurrence() throws Exception {
         run = WindowRun.start(Duration.ofSeconds(1));
         run.startRecording();

@@ -47,6 +47,14 @@ class CqSearchTest {
     }
 
     @Test
+    void theWindowsPageStatesTheCapTheSearchUses() throws java.io.IOException {
+        String page = java.nio.file.Files.readString(java.nio.file.Path.of("../site/src/site/markdown/windows.md"))
+                .replaceAll("\\s+", " ");
+        assertTrue(page.contains("Placements are capped at " + CqSearch.MAX_PLACEMENTS + " per scenario"),
+                "windows.md must say the cap CqSearch.MAX_PLACEMENTS is");
+    }
+
+    @Test
     void placementsKeepOnlyTheThreadsAskedFor() {
         List<Hit> hits = List.of(hit("app", "CompletionQueue.poll", 0), hit("device-interrupt", "CompletionQueue.poll", 0));
         assertEquals(List.of("device-interrupt"),
