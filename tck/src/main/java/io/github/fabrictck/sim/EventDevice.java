@@ -26,6 +26,8 @@ abstract class EventDevice implements AutoCloseable {
 
     final WindowRun run;
     final Object lock = new Object();
+    /** Guarded by {@link #lock}: {@link #trialOver()} was called. */
+    private boolean over;
     /** Uses of the device against its rules, in words; guarded by {@link #lock}. */
     final List<String> misuse = new ArrayList<>();
     private final List<String> handlerErrors = new ArrayList<>();
@@ -66,6 +68,24 @@ abstract class EventDevice implements AutoCloseable {
      */
     boolean alive(String what) {
         return true;
+    }
+
+    /**
+     * At each of the driver's calls, {@link #lock} held: a call after {@link #trialOver()} stays there for good
+     * ({@link LeftBehind}); otherwise whether the device still answers it ({@link #alive}).
+     */
+    final boolean usable(String what) {
+        if (over) {
+            LeftBehind.stay(run, lock, "the device", what);
+        }
+        return alive(what);
+    }
+
+    /** The trial that used this device ended: a driver thread that calls it from now on stays there ({@link LeftBehind}). */
+    public void trialOver() {
+        synchronized (lock) {
+            over = true;
+        }
     }
 
     /** Whether the device delivers events and reports unannounced work (not once its teardown began); {@link #lock} held. */
@@ -268,7 +288,7 @@ abstract class EventDevice implements AutoCloseable {
             I item;
             boolean keep;
             synchronized (lock) {
-                if (!alive("CompletionQueue.poll")) {
+                if (!usable("CompletionQueue.poll")) {
                     return null;
                 }
                 item = items.poll();
@@ -290,7 +310,7 @@ abstract class EventDevice implements AutoCloseable {
             Points.environmentReached("CompletionQueue.requestNotify");
             Runnable injection;
             synchronized (lock) {
-                if (!alive("CompletionQueue.requestNotify")) {
+                if (!usable("CompletionQueue.requestNotify")) {
                     return 0;
                 }
                 injection = armInjection;
@@ -316,7 +336,7 @@ abstract class EventDevice implements AutoCloseable {
         public void acknowledgeEvents(int count) {
             Points.environmentReached("CompletionQueue.acknowledgeEvents");
             synchronized (lock) {
-                if (!alive("CompletionQueue.acknowledgeEvents")) {
+                if (!usable("CompletionQueue.acknowledgeEvents")) {
                     return;
                 }
                 acknowledged += count;

@@ -70,7 +70,7 @@ public final class SimulatedDevice extends EventDevice implements QueuePair {
     public void postSend(long workRequestId, byte[] payload) {
         Points.environmentReached("QueuePair.postSend");
         synchronized (lock) {
-            if (alive("QueuePair.postSend")) {
+            if (usable("QueuePair.postSend")) {
                 posted.add(new Completion(workRequestId, Completion.Opcode.SEND, new byte[0]));
             }
         }
@@ -89,7 +89,7 @@ public final class SimulatedDevice extends EventDevice implements QueuePair {
     public void destroy() {
         Points.environmentReached("QueuePair.destroy");
         synchronized (lock) {
-            if (!alive("QueuePair.destroy")) {
+            if (!usable("QueuePair.destroy")) {
                 return;
             }
             tearingDown = true;

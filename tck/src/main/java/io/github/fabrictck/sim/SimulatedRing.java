@@ -72,6 +72,8 @@ public final class SimulatedRing implements Ring {
     private int eventFds;
     private boolean closed;
     private boolean aborted;
+    /** The trial that used this ring ended ({@link #trialOver()}): a driver thread that calls it again stays there. */
+    private boolean over;
 
     /** One thread's wait in {@code enter}. */
     private record Wait(int minComplete, String at) {
@@ -210,6 +212,7 @@ public final class SimulatedRing implements Ring {
 
     @Override
     public synchronized void close() {
+        leftBehind("close");
         if (closed) {
             misuse.add(name + " closed twice, at " + Site.caller());
             return;
@@ -259,6 +262,7 @@ public final class SimulatedRing implements Ring {
     }
 
     private void usable(String call) {
+        leftBehind(call);
         if (closed) {
             String m = call + " on " + name + " after it was closed, at " + Site.caller();
             misuse.add(m);
@@ -285,6 +289,7 @@ public final class SimulatedRing implements Ring {
         @Override
         public void write(long value) {
             synchronized (SimulatedRing.this) {
+                leftBehind("eventfd_write");
                 String by = Thread.currentThread().getName();
                 if (fdClosed) {
                     String m = "eventfd_write on " + label + " after it was closed, by " + by + " at " + Site.caller();
@@ -318,6 +323,7 @@ public final class SimulatedRing implements Ring {
         @Override
         public void close() {
             synchronized (SimulatedRing.this) {
+                leftBehind("eventfd close");
                 if (fdClosed) {
                     misuse.add(label + " closed twice, at " + Site.caller());
                 }
@@ -456,5 +462,17 @@ public final class SimulatedRing implements Ring {
     public synchronized void abort() {
         aborted = true;
         notifyAll();
+    }
+
+    /** The trial that used this ring ended: a driver thread that calls it from now on stays there ({@link LeftBehind}). */
+    public synchronized void trialOver() {
+        over = true;
+    }
+
+    /** Called holding this ring's monitor at each of the driver's calls. */
+    private void leftBehind(String call) {
+        if (over) {
+            LeftBehind.stay(run, this, name, call);
+        }
     }
 }

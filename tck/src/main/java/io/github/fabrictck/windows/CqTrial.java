@@ -495,6 +495,9 @@ public final class CqTrial implements AutoCloseable {
         device.close();
         context.close();
         retireThreads();
+        if (!kept) {
+            device.trialOver(); // a poller the driver left running stops at its next call (an exploration's kept threads go on)
+        }
     }
 
     /** The next trial does not watch this one's threads. */

@@ -350,6 +350,7 @@ public final class ElWindow extends WindowFixture {
             context.close();
             run.retire(loopThreads());
             run.retire(List.of(app.thread()));
+            ring.trialOver(); // a loop the driver left running stops at its next call into the ring
         }
     }
 }

@@ -84,4 +84,27 @@ class SharedQueueDeviceTest {
         qp.postSend(1, new byte[0]);
         assertTrue(device.misuse().get(0).startsWith("SharedQueuePair.postSend on QP 17 at "), device.misuse().toString());
     }
+
+    @Test
+    void aPollerThatCallsTheQueueAfterItsTrialEndedStaysThereWithoutSpinningOrHoldingTheDevice() {
+        device.trialOver();
+        Thread poller = new Thread(() -> {
+            while (true) {
+                device.queue().poll(); // a poller that never looks at its close flag
+            }
+        }, "poller");
+        poller.setDaemon(true);
+        poller.start();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> poller.getState() == Thread.State.WAITING);
+        poller.interrupt();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> poller.getState() == Thread.State.WAITING && !poller.isInterrupted());
+        assertTrue(poller.isAlive(), "an interrupt does not let it go");
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> device.enqueue(List.of()), "the device's lock is free for the kit");
+        assertTrue(run.trace().events().stream().anyMatch(e -> e.event().equals(
+                "poller called CompletionQueue.poll() on the device after its trial ended: stopped there for good")),
+                String.valueOf(run.trace().events()));
+    }
 }

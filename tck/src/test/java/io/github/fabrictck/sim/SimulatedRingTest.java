@@ -103,4 +103,25 @@ class SimulatedRingTest {
         assertThrows(IllegalStateException.class, () -> ring.enter(0, 1));
         assertEquals(2, ring.misuse().size(), String.valueOf(ring.misuse()));
     }
+
+    @Test
+    void aThreadThatCallsTheRingAfterItsTrialEndedStaysThereWithoutSpinningOrHoldingTheRing() {
+        ring.trialOver();
+        Thread spinner = new Thread(() -> {
+            while (true) {
+                ring.poll(); // a busy poller that never looks at its shutdown flag
+            }
+        }, "loop");
+        spinner.setDaemon(true);
+        spinner.start();
+        await().atMost(Duration.ofSeconds(10)).until(() -> spinner.getState() == Thread.State.WAITING);
+        spinner.interrupt();
+        await().atMost(Duration.ofSeconds(10)).until(() -> spinner.getState() == Thread.State.WAITING && !spinner.isInterrupted());
+        assertTrue(spinner.isAlive(), "an interrupt does not let it go");
+        ring.abort(); // a notifyAll on the ring: it waits again
+        await().atMost(Duration.ofSeconds(10)).until(() -> spinner.getState() == Thread.State.WAITING);
+        assertTrue(ring.describe().length() > 0, "the ring's monitor is free for the kit's own looks");
+        assertTrue(run.trace().events().stream().anyMatch(e -> e.event().equals(
+                "loop called poll() on ring#1 after its trial ended: stopped there for good")), String.valueOf(run.trace().events()));
+    }
 }
