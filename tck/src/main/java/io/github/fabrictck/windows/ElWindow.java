@@ -275,20 +275,37 @@ public final class ElWindow extends WindowFixture {
          */
         void judgeRan(String invariant, String when) {
             List<String> waiting = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+            long polled = -1; // the points a loop that does not sleep in its ring passed while it was given its time
             if (!waiting.isEmpty()) {
                 settle(); // a thread still on its way is judged once it settled again
                 if (loopThreads().stream().noneMatch(ring::waitsIn)) {
                     // a loop that does not sleep in its ring (a short park between polls) is given its own time: it
-                    // fails only once every driver thread is idle with no time left to pass
-                    CloseWait.within(run, session.pointTimeout()).until(() -> ran.containsAll(accepted)
+                    // fails once every driver thread is idle with no time left to pass, or once it kept polling
+                    // without running the task; the wall clock alone decides nothing
+                    long from = pointsOfLoop();
+                    CloseWait.End end = CloseWait.within(run, session.pointTimeout()).until(() -> ran.containsAll(accepted)
                             || loopThreads().stream().anyMatch(ring::waitsIn));
+                    if (end == CloseWait.End.OUT_OF_TIME && !ran.containsAll(accepted)
+                            && loopThreads().stream().noneMatch(ring::waitsIn)) {
+                        polled = pointsOfLoop() - from;
+                        if (polled <= CqTrial.SPIN_POINTS) {
+                            List<String> still = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+                            throw new WindowNotOpened(String.join(", ", still) + " accepted and not run " + when
+                                    + ": the loop's threads kept waking for " + session.pointTimeout().toMillis()
+                                    + " ms, passing " + polled + " points, without running " + them(still)
+                                    + " or waiting in the ring: not judged by the clock; " + run.whereThreadsAre());
+                        }
+                    }
                 }
                 waiting = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
             }
             if (!waiting.isEmpty()) {
                 Thread sleeper = loopThreads().stream().filter(ring::waitsIn).findFirst().orElse(null);
                 String where;
-                if (sleeper != null) {
+                if (polled > CqTrial.SPIN_POINTS) {
+                    where = "the loop's threads kept polling without running " + them(waiting) + " (" + polled
+                            + " points, none in a wait in the ring): " + run.whereThreadsAre();
+                } else if (sleeper != null) {
                     String stack = io.github.fabrictck.engine.Site.inDriver(sleeper, 3);
                     where = sleeper.getName() + " waits in Ring.enter() called at " + ring.waitSite(sleeper)
                             + (stack == null ? "" : " (" + stack + ")");
@@ -300,6 +317,15 @@ public final class ElWindow extends WindowFixture {
                         + "; eventfd writes: " + ring.writes());
             }
             judgeRules();
+        }
+
+        private static String them(List<String> tasks) {
+            return tasks.size() == 1 ? "it" : "them";
+        }
+
+        /** How many points the loop's threads passed so far. */
+        private long pointsOfLoop() {
+            return loopThreads().stream().mapToLong(run::hitsOf).sum();
         }
 
         /** Whether every thread the driver started in this trial has ended (and it started one). */
