@@ -758,6 +758,53 @@ public final class WindowRun {
     public static final long IMMINENT_TIMER_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(100);
 
     /**
+     * Waits, once, for the one-shot timers that the scheduled pools of the driver's threads (the context's wall-clock
+     * scheduler, a pool of the driver's own) hold now and that are due within {@code due}: until each has run or was
+     * cancelled, {@code stop} holds, or {@code slack} past the latest of them. Timers they schedule in turn are not
+     * waited for (a timer that re-arms itself is a wait that ends by itself, as before), nor is a periodic one. A
+     * search's first run waits so, so that the points of a timer due later than {@link #IMMINENT_TIMER_NANOS} are
+     * recorded too: a coalescing endpoint that drains and re-arms from a 250 ms one-shot timer had none of its
+     * drain's points tried, and its drain-then-arm twin PASSed every CQ-1 variant (an unseen vendor's driver).
+     *
+     * @return how many timers it waited for
+     */
+    public int awaitOneShotTimers(Duration due, Duration slack, java.util.function.BooleanSupplier stop) {
+        java.util.Set<java.util.concurrent.ScheduledThreadPoolExecutor> pools =
+                java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (DriverThread d : threads.values()) {
+            java.util.concurrent.Executor p = d.pool instanceof java.util.concurrent.ScheduledThreadPoolExecutor ? d.pool
+                    : poolOf(d.thread);
+            if (p instanceof java.util.concurrent.ScheduledThreadPoolExecutor s) {
+                pools.add(s);
+            }
+        }
+        List<java.util.concurrent.RunnableScheduledFuture<?>> timers = new java.util.ArrayList<>();
+        long latest = 0;
+        for (java.util.concurrent.ScheduledThreadPoolExecutor pool : pools) {
+            for (Runnable r : pool.getQueue()) {
+                if (r instanceof java.util.concurrent.RunnableScheduledFuture<?> f && !f.isPeriodic() && !f.isDone()) {
+                    long delay = f.getDelay(java.util.concurrent.TimeUnit.NANOSECONDS);
+                    if (delay <= due.toNanos()) {
+                        timers.add(f);
+                        latest = Math.max(latest, delay);
+                    }
+                }
+            }
+        }
+        if (timers.isEmpty()) {
+            return 0;
+        }
+        trace.add("kit", timers.size() + " one-shot timer(s) of the driver due within " + due.toMillis()
+                + " ms: waited for", null);
+        long deadline = System.nanoTime() + latest + slack.toNanos();
+        while (!timers.stream().allMatch(java.util.concurrent.Future::isDone) && !stop.getAsBoolean()
+                && System.nanoTime() - deadline < 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+        }
+        return timers.size();
+    }
+
+    /**
      * How a scheduled pool's worker waits, from its pool's delay queue: {@link Blocking#FOREVER} when
      * the queue is empty (it waits for work), the delay of the earliest task when that task is not
      * due yet (a timer: it wakes by itself then), {@link Blocking#NOT_BLOCKING} when a task is due

@@ -46,6 +46,13 @@ final class CqSearch {
     /** At most this many placements per scenario, spread over the threads. */
     static final int MAX_PLACEMENTS = 60;
 
+    /**
+     * A one-shot timer of the driver due within this long once the driver settled is waited for, once, in the first
+     * run (its thread's points are recorded, so they are placements) and in a run whose hold was not reached yet
+     * (the hold may be on that timer's thread): {@link WindowRun#awaitOneShotTimers}.
+     */
+    static final java.time.Duration TIMER_WAIT = java.time.Duration.ofSeconds(1);
+
     /** One run of a scenario on one trial; a fresh one per trial. */
     abstract static class Plan {
         /** Steps before the mark: their points are not placements. */
@@ -224,6 +231,10 @@ final class CqSearch {
                     }
                 }
                 throw spinning;
+            }
+            if ((hold == null || !hold.isReached()) && run.awaitOneShotTimers(TIMER_WAIT,
+                    window.session().pointTimeout(), hold == null ? () -> false : hold::isReached) > 0) {
+                settled = t.settle(); // what the timers ran is on the record, or reached the hold, and settled
             }
             hits = placement == null ? run.stopRecording() : hits;
             if (hold != null && !hold.isReached()) {

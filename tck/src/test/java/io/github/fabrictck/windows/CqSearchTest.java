@@ -52,6 +52,8 @@ class CqSearchTest {
                 .replaceAll("\\s+", " ");
         assertTrue(page.contains("Placements are capped at " + CqSearch.MAX_PLACEMENTS + " per scenario"),
                 "windows.md must say the cap CqSearch.MAX_PLACEMENTS is");
+        assertTrue(page.contains("the first run waits, once, for the one-shot timers of the driver's scheduled pools due "
+                + "within " + CqSearch.TIMER_WAIT.toSeconds() + " s"), "windows.md must say CqSearch.TIMER_WAIT");
     }
 
     @Test

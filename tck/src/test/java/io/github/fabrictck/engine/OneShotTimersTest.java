@@ -1,0 +1,62 @@
+package io.github.fabrictck.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A search waits once for the driver's one-shot timers due soon, so their threads' points are tried too. */
+class OneShotTimersTest {
+
+    private final WindowRun run = WindowRun.start(Duration.ofSeconds(1));
+    private final ScheduledThreadPoolExecutor[] pool = new ScheduledThreadPoolExecutor[1];
+
+    OneShotTimersTest() {
+        pool[0] = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "driver-1");
+            t.setDaemon(true);
+            run.trackWorker(t, pool[0]);
+            return t;
+        });
+    }
+
+    @AfterEach
+    void stop() {
+        pool[0].shutdownNow();
+        run.finish();
+    }
+
+    @Test
+    void aOneShotTimerDueWithinTheLimitIsWaitedForNotOneDueLaterNorAPeriodicOneNorWhatItSchedules() {
+        AtomicBoolean drained = new AtomicBoolean();
+        AtomicBoolean rescheduledRan = new AtomicBoolean();
+        AtomicInteger ticks = new AtomicInteger();
+        pool[0].schedule(() -> {
+            drained.set(true);
+            pool[0].schedule(() -> rescheduledRan.set(true), 200, TimeUnit.MILLISECONDS); // a timer that re-arms itself
+        }, 250, TimeUnit.MILLISECONDS);
+        pool[0].schedule(() -> { }, 30, TimeUnit.SECONDS);
+        pool[0].scheduleAtFixedRate(ticks::incrementAndGet, 10, 10, TimeUnit.SECONDS);
+        assertEquals(1, run.awaitOneShotTimers(Duration.ofSeconds(1), Duration.ofSeconds(30), () -> false));
+        assertTrue(drained.get(), "the 250 ms drain ran before the wait ended");
+        assertFalse(rescheduledRan.get(), "what the drain scheduled in turn is not waited for");
+        assertTrue(run.trace().events().stream().anyMatch(e -> e.event().equals(
+                "1 one-shot timer(s) of the driver due within 1000 ms: waited for")), String.valueOf(run.trace().events()));
+    }
+
+    @Test
+    void theWaitEndsWhenItsConditionHoldsAndIsNothingWithoutTimers() {
+        assertEquals(0, run.awaitOneShotTimers(Duration.ofSeconds(1), Duration.ofSeconds(30), () -> false));
+        AtomicBoolean ran = new AtomicBoolean();
+        pool[0].schedule(() -> ran.set(true), 900, TimeUnit.MILLISECONDS);
+        assertEquals(1, run.awaitOneShotTimers(Duration.ofSeconds(1), Duration.ofSeconds(30), () -> true));
+        assertFalse(ran.get(), "a hold reached ends the wait at once");
+    }
+}
