@@ -260,13 +260,25 @@ public final class WindowRun {
         if (info == null || info.getThreadState() != state) {
             return info != null; // it moved on meanwhile: it runs
         }
-        long owner = info.getLockOwnerId();
+        return lockComesToIt(info.getLockOwnerId(), threads.keySet());
+    }
+
+    /**
+     * Whether a lock whose owner has this id (negative: none) will come to its waiter without the driver doing
+     * anything: it is free, held by a thread outside the driver, or held by a driver thread that has ended
+     * ({@link #ended}). The one lock an ended thread holds is its own {@code Thread} object's, which the JVM takes at
+     * the thread's end to wake its joiners and then lets go: a {@code close()} in {@code Thread.join()} reads
+     * {@code BLOCKED} on it meanwhile, and on a loaded machine for long enough that "the joined thread ended, the
+     * joiner waits for a lock it holds" read as every driver thread idle ({@code zoo-cq-wake-flag-loop}'s CQ-7 FAILed
+     * "close() has not returned and cannot" once in 200 runs at load 8, its close() returned 0.4 s later).
+     */
+    static boolean lockComesToIt(long owner, java.util.Collection<Thread> driverThreads) {
         if (owner < 0) {
             return true;
         }
-        for (Thread driver : threads.keySet()) {
+        for (Thread driver : driverThreads) {
             if (driver.getId() == owner) {
-                return false;
+                return ended(driver);
             }
         }
         return true;

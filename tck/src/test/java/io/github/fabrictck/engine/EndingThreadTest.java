@@ -65,4 +65,15 @@ class EndingThreadTest {
             run.finish();
         }
     }
+
+    @Test
+    void aLockHeldByADriverThreadThatEndedComesToItsWaiterAsOneHeldByALiveOneDoesNot() {
+        // at a thread's end the JVM holds its Thread object's lock to wake its joiners: a close() in join() reads
+        // BLOCKED on it, owned by the ended thread, and is about to run (zoo-cq-wake-flag-loop's CQ-7, 1 in 200 at load 8)
+        Thread live = Thread.currentThread();
+        assertTrue(WindowRun.lockComesToIt(ending.getId(), java.util.List.of(ending, live)));
+        assertFalse(WindowRun.lockComesToIt(live.getId(), java.util.List.of(ending, live)), "a live driver thread holds it");
+        assertTrue(WindowRun.lockComesToIt(-1, java.util.List.of(ending, live)), "a free lock");
+        assertTrue(WindowRun.lockComesToIt(live.getId(), java.util.List.of(ending)), "held by a thread outside the driver");
+    }
 }
