@@ -794,7 +794,7 @@ public final class WindowRun {
         long latest = 0;
         for (java.util.concurrent.ScheduledThreadPoolExecutor pool : pools) {
             for (Runnable r : pool.getQueue()) {
-                if (r instanceof java.util.concurrent.RunnableScheduledFuture<?> f && !f.isPeriodic() && !f.isDone()) {
+                if (oneShot(r) && r instanceof java.util.concurrent.RunnableScheduledFuture<?> f) {
                     long delay = f.getDelay(java.util.concurrent.TimeUnit.NANOSECONDS);
                     if (delay <= due.toNanos()) {
                         timers.add(f);
@@ -816,6 +816,11 @@ public final class WindowRun {
         return timers.size();
     }
 
+    /** A task of a scheduled pool's queue that runs once and is still to run (not periodic, not cancelled). */
+    private static boolean oneShot(Runnable r) {
+        return r instanceof java.util.concurrent.RunnableScheduledFuture<?> f && !f.isPeriodic() && !f.isDone();
+    }
+
     /**
      * How a scheduled pool's worker waits, from its pool's delay queue: {@link Blocking#FOREVER} when
      * the queue is empty (it waits for work), the delay of the earliest task when that task is not
@@ -829,9 +834,7 @@ public final class WindowRun {
         for (Runnable r : pool.getQueue()) {
             if (r instanceof java.util.concurrent.Delayed d) {
                 long delay = d.getDelay(java.util.concurrent.TimeUnit.NANOSECONDS);
-                boolean oneShot = r instanceof java.util.concurrent.RunnableScheduledFuture<?> f && !f.isPeriodic()
-                        && !f.isCancelled();
-                if (oneShot && delay <= IMMINENT_TIMER_NANOS) {
+                if (oneShot(r) && delay <= IMMINENT_TIMER_NANOS) {
                     return Blocking.NOT_BLOCKING;
                 }
                 earliest = Math.min(earliest, delay);

@@ -167,9 +167,9 @@ public final class ElWindow extends WindowFixture {
          */
         void untilWaiting() {
             long deadline = System.nanoTime() + session.pointTimeout().toNanos();
-            long before = loopThreads().stream().mapToLong(run::hitsOf).sum();
+            long before = pointsOfLoop();
             while (loopThreads().stream().noneMatch(ring::waitsIn) && System.nanoTime() - deadline < 0) {
-                if (loopThreads().stream().mapToLong(run::hitsOf).sum() - before > CqTrial.SPIN_POINTS) {
+                if (pointsOfLoop() - before > CqTrial.SPIN_POINTS) {
                     return; // a loop that keeps passing points instead of waiting: a poller, which will not wait here
                 }
                 java.util.concurrent.locks.LockSupport.parkNanos(200_000);
@@ -232,7 +232,7 @@ public final class ElWindow extends WindowFixture {
                 throw new InvariantViolation(ENDS, "the loop thread has not ended and every driver thread is idle with "
                         + "no time left to pass: " + run.whereThreadsAre() + "; the ring: " + ring.describe());
             }
-            List<String> lost = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+            List<String> lost = notRun();
             if (!lost.isEmpty()) {
                 throw new InvariantViolation(TASKS_RUN, "the loop ended without running " + lost);
             }
@@ -274,7 +274,7 @@ public final class ElWindow extends WindowFixture {
          * waits ({@code when}: which run this was).
          */
         void judgeRan(String invariant, String when) {
-            List<String> waiting = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+            List<String> waiting = notRun();
             long polled = -1; // the points a loop that does not sleep in its ring passed while it was given its time
             if (!waiting.isEmpty()) {
                 settle(); // a thread still on its way is judged once it settled again
@@ -289,7 +289,7 @@ public final class ElWindow extends WindowFixture {
                             && loopThreads().stream().noneMatch(ring::waitsIn)) {
                         polled = pointsOfLoop() - from;
                         if (polled <= CqTrial.SPIN_POINTS) {
-                            List<String> still = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+                            List<String> still = notRun();
                             throw new WindowNotOpened(String.join(", ", still) + " accepted and not run " + when
                                     + ": the loop's threads kept waking for " + session.pointTimeout().toMillis()
                                     + " ms, passing " + polled + " points, without running " + them(still)
@@ -297,7 +297,7 @@ public final class ElWindow extends WindowFixture {
                         }
                     }
                 }
-                waiting = accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
+                waiting = notRun();
             }
             if (!waiting.isEmpty()) {
                 Thread sleeper = loopThreads().stream().filter(ring::waitsIn).findFirst().orElse(null);
@@ -317,6 +317,11 @@ public final class ElWindow extends WindowFixture {
                         + "; eventfd writes: " + ring.writes());
             }
             judgeRules();
+        }
+
+        /** The tasks the loop accepted and has not run, by name. */
+        private List<String> notRun() {
+            return accepted.stream().filter(t -> !ran.contains(t)).sorted().toList();
         }
 
         private static String them(List<String> tasks) {

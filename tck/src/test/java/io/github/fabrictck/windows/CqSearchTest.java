@@ -54,6 +54,10 @@ class CqSearchTest {
                 "windows.md must say the cap CqSearch.MAX_PLACEMENTS is");
         assertTrue(page.contains("the first run waits, once, for the one-shot timers of the driver's scheduled pools due "
                 + "within " + CqSearch.TIMER_WAIT.toSeconds() + " s"), "windows.md must say CqSearch.TIMER_WAIT");
+        String guide = java.nio.file.Files.readString(java.nio.file.Path.of("../site/src/site/markdown/guide.md"))
+                .replaceAll("\\s+", " ");
+        assertTrue(guide.contains("one-shot timer due within " + CqSearch.TIMER_WAIT.toSeconds() + " s"),
+                "guide.md must say CqSearch.TIMER_WAIT");
     }
 
     @Test
