@@ -681,26 +681,45 @@ final class CallSites {
         @Override
         public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
             String method = name;
+            // a record's equals, hashCode and toString are not rewritten (Agent.rewritable): no site is written there
+            boolean rewritten = !(type.isRecord() && (name.equals("equals") || name.equals("hashCode")
+                    || name.equals("toString")));
             return new MethodVisitor(OpenedClassReader.ASM_API, super.visitMethod(access, name, descriptor, signature,
                     exceptions)) {
+                /** Whether this method has passed a line number yet: a site is written only where the walk has one. */
+                private boolean lined;
+
                 @Override
                 public void visitLineNumber(int number, Label start) {
                     line = number;
+                    lined = true;
                     super.visitLineNumber(number, start);
+                }
+
+                /** This call site as {@link Site#caller()} finds it on the stack, or {@code null} when it has no line. */
+                private String site() {
+                    return lined && rewritten ? type.getName() + "." + method + "(" + source + ":" + line + ")" : null;
                 }
 
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean onInterface) {
                     if (isSynchronized(owner, callee, desc)) {
                         // a synchronized method takes its monitor before its first instruction: the point is its call
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
-                                "()V", false);
+                        monitorPoint(site());
                         if (library) {
                             Libraries.rewrote(new Result.CallSite("monitor", owner.substring(owner.lastIndexOf('/') + 1)
                                     + "." + callee + " (synchronized)", type.getName(), name, source, line));
                         }
                     }
                     Resolved m = target(pool, local, owner, callee, desc);
+                    String at = m == null || Libraries.isStub(owner, callee) ? null : site();
+                    if (at != null) {
+                        // the call's site, written down for the hook it becomes: no stack walk at the point
+                        super.visitLdcInsn(at);
+                        super.visitLdcInsn(callee);
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "at",
+                                "(Ljava/lang/String;Ljava/lang/String;)V", false);
+                    }
                     // an adapter's boundary, stubs and JDK synchronisation: the agent lists every call site it
                     // rewrites in the library
                     if (library && m != null) {
@@ -724,14 +743,25 @@ final class CallSites {
                 public void visitInsn(int opcode) {
                     if (opcode == Opcodes.MONITORENTER) {
                         // an exploration's scheduler decides who takes a monitor, as it decides every other step
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
-                                "()V", false);
+                        monitorPoint(site());
                         if (library) {
                             Libraries.rewrote(new Result.CallSite("monitor", "synchronized block", type.getName(), name,
                                     source, line));
                         }
                     }
                     super.visitInsn(opcode);
+                }
+
+                /** The monitor's point: with its site when it has one. */
+                private void monitorPoint(String at) {
+                    if (at == null) {
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
+                                "()V", false);
+                    } else {
+                        super.visitLdcInsn(at);
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "monitorEnter",
+                                "(Ljava/lang/String;)V", false);
+                    }
                 }
 
                 @Override

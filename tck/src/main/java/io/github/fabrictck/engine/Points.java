@@ -131,6 +131,34 @@ public final class Points {
         return new UnsatisfiedLinkError(message);
     }
 
+    /**
+     * Written by the agent just before a rewritten call site (its last instruction before the call): where the call is,
+     * as {@link Site#caller()} would find it by walking the stack, and the name of the method it calls. The hook the
+     * call reaches next takes it ({@link #takeSite}); a hook that finds none, or one for another method, walks the
+     * stack as before. A walk cost about 2 µs a point, a quarter of a connection-setup sweep's processor time.
+     */
+    public static void at(String site, String callee) {
+        String[] s = SITE.get();
+        s[0] = site;
+        s[1] = callee;
+    }
+
+    /** Per thread: the call site {@link #at} announced and the method it calls, until a hook takes it. */
+    private static final ThreadLocal<String[]> SITE = ThreadLocal.withInitial(() -> new String[2]);
+
+    /** The call site {@link #at} announced for a call to {@code callee}, taken (once), else {@code null}. */
+    static String takeSite(String callee) {
+        String[] s = SITE.get();
+        String site = s[0];
+        if (site == null) {
+            return null;
+        }
+        String announced = s[1];
+        s[0] = null;
+        s[1] = null;
+        return callee.equals(announced) ? site : null;
+    }
+
     /** Replaces a driver call to JDK synchronisation. */
     public static Object sync(@MemberSubstitution.AllArguments(includeSelf = true) Object[] args,
                               @MemberSubstitution.SelfCallHandle(bound = false) MethodHandle original,
@@ -160,13 +188,15 @@ public final class Points {
     private static Object call(Point.Kind kind, Object[] args, MethodHandle original, String method) throws Throwable {
         WindowRun run = WindowRun.current();
         if (run == null) {
+            SITE.get()[0] = null;
             return invoke(original, args);
         }
         Target target = Target.parse(method);
+        String at = takeSite(target.method());
         if (target.owner().equals("java.util.concurrent.TimeUnit")) {
-            return timeUnit(run, target, args, original);
+            return timeUnit(run, target, args, original, at);
         }
-        return run.call(kind, target, args, original);
+        return run.call(kind, target, args, original, at);
     }
 
     private static final MethodHandle OBJECT_WAIT;
@@ -191,22 +221,23 @@ public final class Points {
      * calls the kit knows (their waits, wakes and timeouts), with the same effect. A timeout of zero
      * or less does not wait, as the JDK's does not.
      */
-    private static Object timeUnit(WindowRun run, Target target, Object[] args, MethodHandle original) throws Throwable {
+    private static Object timeUnit(WindowRun run, Target target, Object[] args, MethodHandle original, String at)
+            throws Throwable {
         String m = target.method();
         java.util.concurrent.TimeUnit unit = (java.util.concurrent.TimeUnit) args[0];
         long timeout = (Long) args[args.length - 1];
         if (timeout <= 0) {
-            return run.call(Point.Kind.SYNC_CALL, target, args, original);
+            return run.call(Point.Kind.SYNC_CALL, target, args, original, at);
         }
         long ms = unit.toMillis(timeout);
         int ns = (int) (unit.toNanos(timeout) - java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(ms));
         return switch (m) {
             case "timedWait" -> run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Object", "wait", false),
-                    new Object[] {args[1], ms, ns}, OBJECT_WAIT);
+                    new Object[] {args[1], ms, ns}, OBJECT_WAIT, at);
             case "timedJoin" -> run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "join", false),
-                    new Object[] {args[1], ms, ns}, THREAD_JOIN);
+                    new Object[] {args[1], ms, ns}, THREAD_JOIN, at);
             default -> run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "sleep", true),
-                    new Object[] {ms, ns}, THREAD_SLEEP);
+                    new Object[] {ms, ns}, THREAD_SLEEP, at);
         };
     }
 
@@ -241,7 +272,15 @@ public final class Points {
     public static void monitorEnter() {
         WindowRun run = WindowRun.current();
         if (run != null) {
-            run.monitorEnter();
+            run.monitorEnter(null);
+        }
+    }
+
+    /** {@link #monitorEnter()} at a call site the agent wrote down ({@code Class.method(File.java:LINE)}). */
+    public static void monitorEnter(String site) {
+        WindowRun run = WindowRun.current();
+        if (run != null) {
+            run.monitorEnter(site);
         }
     }
 
@@ -257,19 +296,41 @@ public final class Points {
         }
     }
 
-    /** Called on entry into a driver's SPI method, with its arguments (holds can match on them). */
-    public static void enter(String method, Object[] arguments) {
+    /**
+     * Called on entry into a driver's SPI method, with its arguments (holds can match on them); {@code key} names the
+     * method with its descriptor ({@code #t.#m#d}).
+     */
+    public static void enter(String method, String key, Object[] arguments) {
         WindowRun run = WindowRun.current();
         if (run != null) {
-            run.spi(Point.Kind.SPI_ENTRY, method, arguments, null);
+            run.spi(Point.Kind.SPI_ENTRY, method, arguments, null, spiSite(ENTRY_SITES, key));
         }
     }
 
     /** Called on exit from a driver's SPI method. */
-    public static void exit(String method, Throwable thrown) {
+    public static void exit(String method, String key, Throwable thrown) {
         WindowRun run = WindowRun.current();
         if (run != null) {
-            run.spi(Point.Kind.SPI_EXIT, method, new Object[0], thrown);
+            run.spi(Point.Kind.SPI_EXIT, method, new Object[0], thrown, spiSite(EXIT_SITES, key));
         }
     }
+
+    /**
+     * Where an SPI method's entry (or exit) point is, as {@link Site#caller()} finds it: the advice's code is one block
+     * at the method's start (at its end, where every return goes), so the walk's answer is the same every time and is
+     * made once per method. A walk cost about 2 µs a point, a quarter of a connection-setup sweep's processor time.
+     */
+    private static String spiSite(java.util.Map<String, String> sites, String key) {
+        String site = sites.get(key);
+        if (site == null) {
+            site = Site.caller();
+            if (site != null && sites.size() < MAX_CALL_SITES) {
+                sites.put(key, site);
+            }
+        }
+        return site;
+    }
+
+    private static final java.util.Map<String, String> ENTRY_SITES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Map<String, String> EXIT_SITES = new java.util.concurrent.ConcurrentHashMap<>();
 }

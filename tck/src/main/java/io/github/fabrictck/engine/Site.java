@@ -7,6 +7,9 @@ public final class Site {
 
     private static final StackWalker WALKER = StackWalker.getInstance();
 
+    /** How many times {@link #caller()} walked a stack: a rewritten call site names itself ({@link Points#at}). */
+    static final java.util.concurrent.atomic.LongAdder WALKS = new java.util.concurrent.atomic.LongAdder();
+
     private Site() {
     }
 
@@ -16,6 +19,7 @@ public final class Site {
      * {@code Class.method(File.java:LINE)}; {@code null} when there is none.
      */
     public static String caller() {
+        WALKS.increment();
         Optional<StackWalker.StackFrame> frame = WALKER.walk(s -> s.filter(f -> !isKit(f.getClassName())
                 && !Libraries.isReplaced(f.getClassName())).findFirst());
         return frame.map(Site::format).orElse(null);

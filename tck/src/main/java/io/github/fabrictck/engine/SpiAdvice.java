@@ -9,12 +9,14 @@ public final class SpiAdvice {
     }
 
     @Advice.OnMethodEnter
-    static void enter(@Advice.Origin("#t.#m") String method, @Advice.AllArguments Object[] arguments) {
-        Points.enter(method, arguments);
+    static void enter(@Advice.Origin("#t.#m") String method, @Advice.Origin("#t.#m#d") String key,
+                      @Advice.AllArguments Object[] arguments) {
+        Points.enter(method, key, arguments);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
-    static void exit(@Advice.Origin("#t.#m") String method, @Advice.Thrown Throwable thrown) {
-        Points.exit(method, thrown);
+    static void exit(@Advice.Origin("#t.#m") String method, @Advice.Origin("#t.#m#d") String key,
+                     @Advice.Thrown Throwable thrown) {
+        Points.exit(method, key, thrown);
     }
 }

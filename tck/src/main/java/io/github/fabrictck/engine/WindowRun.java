@@ -1029,13 +1029,14 @@ public final class WindowRun {
 
     // ---- called by Points ----
 
-    Object call(Point.Kind kind, Target target, Object[] args, MethodHandle original) throws Throwable {
+    /** A driver call that passes a point; {@code at} its call site when the agent wrote it down, else found here. */
+    Object call(Point.Kind kind, Target target, Object[] args, MethodHandle original, String at) throws Throwable {
         Thread t = Thread.currentThread();
         if (isForeign(t)) {
             return Points.invoke(original, args);
         }
         DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
-        Point p = new Point(kind, target.display(), Site.caller());
+        Point p = new Point(kind, target.display(), at != null ? at : Site.caller());
         Thread startedHere = null;
         if (kind == Point.Kind.SYNC_CALL && "start".equals(target.method()) && args.length > 0
                 && args[0] instanceof Thread started0) {
@@ -1188,12 +1189,12 @@ public final class WindowRun {
         }
     }
 
-    void spi(Point.Kind kind, String method, Object[] arguments, Throwable thrown) {
+    void spi(Point.Kind kind, String method, Object[] arguments, Throwable thrown, String at) {
         if (isForeign(Thread.currentThread())) {
             return;
         }
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
-        Point p = new Point(kind, method, Site.caller());
+        Point p = new Point(kind, method, at != null ? at : Site.caller());
         if (thrown != null) {
             trace.add(p.describe() + " by throwing " + thrown, p.at());
         }
@@ -1206,7 +1207,7 @@ public final class WindowRun {
      * the running thread for the monitor, and which one won would decide the next options, not the seed.
      * Scripted windows neither hold nor record it.
      */
-    void monitorEnter() {
+    void monitorEnter(String at) {
         Gate g = gate;
         Thread t = Thread.currentThread();
         if (g == null || isForeign(t)) {
@@ -1217,7 +1218,7 @@ public final class WindowRun {
         d.hits++;
         // it runs driver code: a pool's worker whose only point is this one has taken its task
         d.handOffsSeen();
-        g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", Site.caller()), false);
+        g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", at != null ? at : Site.caller()), false);
         d.atMonitorPoint = true;
         epoch.incrementAndGet();
     }
@@ -1361,7 +1362,7 @@ public final class WindowRun {
             d.atMonitorPoint = false;
             return;
         }
-        monitorEnter();
+        monitorEnter(null);
         d.atMonitorPoint = false;
     }
 

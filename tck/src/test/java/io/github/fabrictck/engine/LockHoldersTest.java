@@ -191,7 +191,7 @@ class LockHoldersTest {
 
     private Object sync(Target target, MethodHandle handle, Object... args) {
         try {
-            return run.call(Point.Kind.SYNC_CALL, target, args, handle);
+            return run.call(Point.Kind.SYNC_CALL, target, args, handle, null);
         } catch (Throwable e) {
             return null;
         }

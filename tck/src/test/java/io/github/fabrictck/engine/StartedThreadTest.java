@@ -77,7 +77,7 @@ class StartedThreadTest {
             }
             try {
                 run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "yield", false), new Object[0],
-                        MethodHandles.lookup().findStatic(Thread.class, "yield", methodType(void.class)));
+                        MethodHandles.lookup().findStatic(Thread.class, "yield", methodType(void.class)), null);
                 run.waitingForWork(() -> {
                     new CountDownLatch(1).await();
                     return null;
@@ -111,7 +111,7 @@ class StartedThreadTest {
         Thread opener = new Thread(() -> {
             try {
                 run.call(Point.Kind.SYNC_CALL, new Target("java.lang.Thread", "start", false), new Object[] {library},
-                        MethodHandles.lookup().findVirtual(Thread.class, "start", methodType(void.class)));
+                        MethodHandles.lookup().findVirtual(Thread.class, "start", methodType(void.class)), null);
             } catch (Throwable e) {
                 throw new IllegalStateException(e);
             }

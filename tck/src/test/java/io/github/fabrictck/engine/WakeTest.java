@@ -98,7 +98,7 @@ class WakeTest {
 
     private void call(Target target, MethodHandle handle, Object... args) {
         try {
-            run.call(Point.Kind.SYNC_CALL, target, args, handle);
+            run.call(Point.Kind.SYNC_CALL, target, args, handle, null);
         } catch (Throwable e) {
             // interrupted at the end of the test
         }
@@ -133,7 +133,7 @@ class WakeTest {
 
     private Object sync(Target target, MethodHandle handle, Object... args) {
         try {
-            return run.call(Point.Kind.SYNC_CALL, target, args, handle);
+            return run.call(Point.Kind.SYNC_CALL, target, args, handle, null);
         } catch (Throwable e) {
             return null;
         }
