@@ -616,6 +616,16 @@ public final class WindowRun {
         return t.getState() == Thread.State.TERMINATED || !t.isAlive();
     }
 
+    /**
+     * Whether a thread is a JDK pool's worker with no driver code on its stack, waiting for its next task: the worker of
+     * a scheduler the driver's code used (the context's), or of a pool whose task returned. It runs nothing of the
+     * driver's until it is given a task.
+     */
+    public static boolean awaitsNextTask(Thread t) {
+        StackTraceElement[] stack = t.getStackTrace();
+        return stack.length > 0 && (poolQueue(stack) != null || forkJoinWait(stack));
+    }
+
     /** How long a pool worker past its last task is waited for before it counts as left running. */
     static final long EXITING_JOIN_MILLIS = 5_000;
 
@@ -771,8 +781,8 @@ public final class WindowRun {
 
     /**
      * Waits, once, for the one-shot timers that the scheduled pools of the driver's threads (the context's wall-clock
-     * scheduler, a pool of the driver's own) hold now and that are due within {@code due}: until each has run or was
-     * cancelled, {@code stop} holds, or {@code slack} past the latest of them. Timers they schedule in turn are not
+     * scheduler, a pool of the driver's own) hold now and that are due within {@code due}: until each has run, was
+     * cancelled or was taken by a worker (the caller settles then), {@code stop} holds, or {@code slack} past the latest. Timers they schedule in turn are not
      * waited for (a timer that re-arms itself is a wait that ends by itself, as before), nor is a periodic one. A
      * search's first run waits so, so that the points of a timer due later than {@link #IMMINENT_TIMER_NANOS} are
      * recorded too: a coalescing endpoint that drains and re-arms from a 250 ms one-shot timer had none of its
@@ -790,14 +800,15 @@ public final class WindowRun {
                 pools.add(s);
             }
         }
-        List<java.util.concurrent.RunnableScheduledFuture<?>> timers = new java.util.ArrayList<>();
+        Map<java.util.concurrent.RunnableScheduledFuture<?>, java.util.concurrent.ScheduledThreadPoolExecutor> timers =
+                new java.util.IdentityHashMap<>();
         long latest = 0;
         for (java.util.concurrent.ScheduledThreadPoolExecutor pool : pools) {
             for (Runnable r : pool.getQueue()) {
                 if (oneShot(r) && r instanceof java.util.concurrent.RunnableScheduledFuture<?> f) {
                     long delay = f.getDelay(java.util.concurrent.TimeUnit.NANOSECONDS);
                     if (delay <= due.toNanos()) {
-                        timers.add(f);
+                        timers.put(f, pool);
                         latest = Math.max(latest, delay);
                     }
                 }
@@ -809,8 +820,9 @@ public final class WindowRun {
         trace.add("kit", timers.size() + " one-shot timer(s) of the driver due within " + due.toMillis()
                 + " ms: waited for", null);
         long deadline = System.nanoTime() + latest + slack.toNanos();
-        while (!timers.stream().allMatch(java.util.concurrent.Future::isDone) && !stop.getAsBoolean()
-                && System.nanoTime() - deadline < 0) {
+        // until each has run, or a worker took it (what it does then, a hold on its way included, is the settle's)
+        while (!timers.entrySet().stream().allMatch(e -> e.getKey().isDone() || !e.getValue().getQueue().contains(e.getKey()))
+                && !stop.getAsBoolean() && System.nanoTime() - deadline < 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(200_000);
         }
         return timers.size();

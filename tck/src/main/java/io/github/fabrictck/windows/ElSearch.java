@@ -63,6 +63,8 @@ final class ElSearch {
                     first.untilWaiting();
                 }
             }
+            // the way a wakeup the driver deferred on a timer of its own takes is recorded too
+            first.awaitTimers(() -> false);
         } catch (CqTrial.Spinning s) {
             spinning = s.getMessage(); // a busy-polling loop: judged all the same by the window, then not applicable
         } finally {

@@ -7,6 +7,7 @@ import io.github.fabrictck.spi.el.EventLoop;
 import io.github.fabrictck.spi.el.Ring;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -23,13 +24,37 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>With {@code closeOwingWrite} ({@code zoo-el-token-broken}) the loop, told to shut down, ends as soon as its queue
  * is empty, even when a waker won the token and has not written yet: that waker is typically the shutdown itself, whose
  * write then reaches an eventfd already closed (EL-3/shutdown-wakeup).
+ *
+ * <p>{@link Waking#DEFERRED} ({@code zoo-el-deferred-wake}) coalesces the wakeups, as a vendor trading a little latency
+ * for fewer eventfd writes would: an {@code execute} adds its task and, unless a wakeup is already scheduled, schedules
+ * one {@value #COALESCE_MILLIS} ms later on the context's scheduler; the tasks added meanwhile ride along. The wakeup
+ * clears its "scheduled" flag before it picks the token up, so a task added after the clear schedules a wakeup of its
+ * own and a task added before it finds the token (the loop asleep) or is seen by the loop's next look; a wakeup still
+ * scheduled when the loop closes finds the token down and writes nothing. A shutdown wakes the loop at once.
+ * {@link Waking#DEFERRED_WITHOUT_TOKEN} ({@code zoo-el-deferred-wake-broken}) writes from the scheduled wakeup whether
+ * or not the loop laid the token down (a spurious wakeup looks harmless to a loop that reads the eventfd's count): the
+ * wakeup that the last {@code execute} before the shutdown scheduled fires after the loop closed the eventfd.
  */
 final class TokenEventLoop implements EventLoop {
 
+    /** How an {@code execute} wakes the loop. */
+    enum Waking {
+        /** At once: it picks the token up. */
+        IMMEDIATE,
+        /** From a timer {@value #COALESCE_MILLIS} ms later, which picks the token up. */
+        DEFERRED,
+        /** From a timer {@value #COALESCE_MILLIS} ms later, which writes without the token (broken). */
+        DEFERRED_WITHOUT_TOKEN
+    }
+
+    static final long COALESCE_MILLIS = 150;
     private static final long EVENTFD_READ = 11;
 
+    private final DriverContext context;
     private final Ring ring;
     private final boolean closeOwingWrite;
+    private final Waking waking;
+    private final AtomicBoolean wakeScheduled = new AtomicBoolean();
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean token = new AtomicBoolean();
     private final Object admission = new Object();
@@ -38,8 +63,14 @@ final class TokenEventLoop implements EventLoop {
     private final EventFd eventFd;
 
     TokenEventLoop(DriverContext context, Ring ring, boolean closeOwingWrite) {
+        this(context, ring, closeOwingWrite, Waking.IMMEDIATE);
+    }
+
+    TokenEventLoop(DriverContext context, Ring ring, boolean closeOwingWrite, Waking waking) {
+        this.context = context;
         this.ring = ring;
         this.closeOwingWrite = closeOwingWrite;
+        this.waking = waking;
         this.eventFd = ring.openEventFd();
         context.threadFactory().newThread(this::loop).start();
     }
@@ -51,6 +82,19 @@ final class TokenEventLoop implements EventLoop {
                 throw new RejectedExecutionException("event loop shut down");
             }
             tasks.add(task);
+        }
+        if (waking == Waking.IMMEDIATE) {
+            pickUpAndWake();
+        } else if (wakeScheduled.compareAndSet(false, true)) {
+            context.scheduler().schedule(this::scheduledWake, COALESCE_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void scheduledWake() {
+        wakeScheduled.set(false);
+        if (waking == Waking.DEFERRED_WITHOUT_TOKEN) {
+            eventFd.write(1); // BROKEN: no token, so nothing stops a write after the loop closed the eventfd
+            return;
         }
         pickUpAndWake();
     }

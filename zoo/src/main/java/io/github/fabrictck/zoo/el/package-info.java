@@ -11,7 +11,9 @@
  *   <li>{@code zoo-el-locked}: one lock over the queue and a {@code sleeping} flag ({@link io.github.fabrictck.zoo.el.LockedEventLoop});</li>
  *   <li>{@code zoo-el-always-write}: every execute writes the eventfd ({@link io.github.fabrictck.zoo.el.AlwaysWriteEventLoop});</li>
  *   <li>{@code zoo-el-timed}: a TIMEOUT beside the READ in every wait ({@link io.github.fabrictck.zoo.el.TimedEventLoop});</li>
- *   <li>{@code zoo-el-token}: a wake token the one winning waker writes for ({@link io.github.fabrictck.zoo.el.TokenEventLoop}).</li>
+ *   <li>{@code zoo-el-token}: a wake token the one winning waker writes for ({@link io.github.fabrictck.zoo.el.TokenEventLoop});</li>
+ *   <li>{@code zoo-el-deferred-wake}: wakeups coalesced on a one-shot timer of the context's scheduler
+ *       and the token ({@link io.github.fabrictck.zoo.el.TokenEventLoop}).</li>
  * </ul>
  */
 package io.github.fabrictck.zoo.el;
