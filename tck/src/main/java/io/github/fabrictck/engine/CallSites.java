@@ -698,7 +698,7 @@ final class CallSites {
 
                 /** This call site as {@link Site#caller()} finds it on the stack, or {@code null} when it has no line. */
                 private String site() {
-                    return lined && rewritten ? type.getName() + "." + method + "(" + source + ":" + line + ")" : null;
+                    return lined && rewritten ? Site.format(type.getName(), method, source, line) : null;
                 }
 
                 @Override

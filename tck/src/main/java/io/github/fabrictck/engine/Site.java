@@ -25,13 +25,29 @@ public final class Site {
         return frame.map(Site::format).orElse(null);
     }
 
+    /**
+     * {@code known}, a site the agent wrote down at the rewrite ({@link Points#at}), or else {@link #caller()}: where a
+     * point is.
+     */
+    static String callerUnless(String known) {
+        return known != null ? known : caller();
+    }
+
     /** A stack trace element as {@code Class.method(File.java:LINE)}, without class-loader or module prefixes. */
     public static String format(StackTraceElement e) {
-        return e.getClassName() + "." + e.getMethodName() + "(" + e.getFileName() + ":" + e.getLineNumber() + ")";
+        return format(e.getClassName(), e.getMethodName(), e.getFileName(), e.getLineNumber());
     }
 
     static String format(StackWalker.StackFrame f) {
-        return f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber() + ")";
+        return format(f.getClassName(), f.getMethodName(), f.getFileName(), f.getLineNumber());
+    }
+
+    /**
+     * A site as {@code Class.method(File.java:LINE)}: the one form of a walked frame and of a call site the agent
+     * writes down at the rewrite, which must be equal.
+     */
+    static String format(String className, String method, String file, int line) {
+        return className + "." + method + "(" + file + ":" + line + ")";
     }
 
     /**

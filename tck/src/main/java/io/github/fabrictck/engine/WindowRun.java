@@ -782,8 +782,8 @@ public final class WindowRun {
     /**
      * Waits, once, for the one-shot timers that the scheduled pools of the driver's threads (the context's wall-clock
      * scheduler, a pool of the driver's own) hold now and that are due within {@code due}: until each has run, was
-     * cancelled or was taken by a worker (the caller settles then), {@code stop} holds, or {@code slack} past the latest. Timers they schedule in turn are not
-     * waited for (a timer that re-arms itself is a wait that ends by itself, as before), nor is a periodic one. A
+     * cancelled or was taken by a worker (the caller settles then), {@code stop} holds, or {@code slack} past the
+     * latest of them. Timers they schedule in turn are not waited for (a timer that re-arms itself is a wait that ends by itself, as before), nor is a periodic one. A
      * search's first run waits so, so that the points of a timer due later than {@link #IMMINENT_TIMER_NANOS} are
      * recorded too: a coalescing endpoint that drains and re-arms from a 250 ms one-shot timer had none of its
      * drain's points tried, and its drain-then-arm twin PASSed every CQ-1 variant (an unseen vendor's driver).
@@ -821,8 +821,9 @@ public final class WindowRun {
                 + " ms: waited for", null);
         long deadline = System.nanoTime() + latest + slack.toNanos();
         // until each has run, or a worker took it (what it does then, a hold on its way included, is the settle's)
-        while (!timers.entrySet().stream().allMatch(e -> e.getKey().isDone() || !e.getValue().getQueue().contains(e.getKey()))
-                && !stop.getAsBoolean() && System.nanoTime() - deadline < 0) {
+        while (!timers.entrySet().stream().allMatch(e -> e.getKey().isDone()
+                || !e.getValue().getQueue().contains(e.getKey())) && !stop.getAsBoolean()
+                && System.nanoTime() - deadline < 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(200_000);
         }
         return timers.size();
@@ -1048,7 +1049,7 @@ public final class WindowRun {
             return Points.invoke(original, args);
         }
         DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
-        Point p = new Point(kind, target.display(), at != null ? at : Site.caller());
+        Point p = new Point(kind, target.display(), Site.callerUnless(at));
         Thread startedHere = null;
         if (kind == Point.Kind.SYNC_CALL && "start".equals(target.method()) && args.length > 0
                 && args[0] instanceof Thread started0) {
@@ -1206,7 +1207,7 @@ public final class WindowRun {
             return;
         }
         DriverThread d = threads.computeIfAbsent(Thread.currentThread(), DriverThread::new);
-        Point p = new Point(kind, method, at != null ? at : Site.caller());
+        Point p = new Point(kind, method, Site.callerUnless(at));
         if (thrown != null) {
             trace.add(p.describe() + " by throwing " + thrown, p.at());
         }
@@ -1230,7 +1231,7 @@ public final class WindowRun {
         d.hits++;
         // it runs driver code: a pool's worker whose only point is this one has taken its task
         d.handOffsSeen();
-        g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", at != null ? at : Site.caller()), false);
+        g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", Site.callerUnless(at)), false);
         d.atMonitorPoint = true;
         epoch.incrementAndGet();
     }

@@ -356,7 +356,6 @@ public final class ElWindow extends WindowFixture {
             return loopThreads().stream().mapToLong(run::hitsOf).sum();
         }
 
-        /** Whether every thread the driver started in this trial has ended (and it started one). */
         /**
          * Whether the loop ended: each thread the driver started in the trial ended, or is a JDK pool's worker waiting for
          * its next task (the context scheduler's worker that ran a deferred wakeup is not a loop thread that never ends).

@@ -54,6 +54,9 @@ class CqSearchTest {
                 "windows.md must say the cap CqSearch.MAX_PLACEMENTS is");
         assertTrue(page.contains("the first run waits, once, for the one-shot timers of the driver's scheduled pools due "
                 + "within " + CqSearch.TIMER_WAIT.toSeconds() + " s"), "windows.md must say CqSearch.TIMER_WAIT");
+        // the EL windows wait by the same constant (ElWindow.Trial.awaitTimers)
+        assertTrue(page.contains("each EL window waits, once, for the one-shot timers of the driver's scheduled pools "
+                + "due within " + CqSearch.TIMER_WAIT.toSeconds() + " s"), "windows.md must say the EL windows' wait");
         String guide = java.nio.file.Files.readString(java.nio.file.Path.of("../site/src/site/markdown/guide.md"))
                 .replaceAll("\\s+", " ");
         assertTrue(guide.contains("one-shot timer due within " + CqSearch.TIMER_WAIT.toSeconds() + " s"),
