@@ -655,6 +655,7 @@ final class CallSites {
         private final List<Reference> references = new ArrayList<>();
         private final Map<String, java.util.Optional<Resolved>> local = new java.util.HashMap<>();
         private final Map<String, Boolean> synchronizedMethods = new java.util.HashMap<>();
+        private final Map<String, Boolean> volatileFields = new java.util.HashMap<>();
         private boolean isInterface;
         private int line;
         private String source;
@@ -752,6 +753,30 @@ final class CallSites {
                     super.visitInsn(opcode);
                 }
 
+                @Override
+                public void visitFieldInsn(int opcode, String owner, String field, String desc) {
+                    if ((opcode == Opcodes.PUTFIELD || opcode == Opcodes.PUTSTATIC) && rewritten
+                            && !method.startsWith("<") && isVolatile(owner, field)) {
+                        // a flag a design announces its state with ("about to sleep"): a point before the write,
+                        // so a window can hold a thread between its look at a queue and its announcement
+                        String at = site();
+                        String target = owner.substring(owner.lastIndexOf('/') + 1) + "." + field;
+                        if (at == null) {
+                            super.visitInsn(Opcodes.ACONST_NULL);
+                        } else {
+                            super.visitLdcInsn(at);
+                        }
+                        super.visitLdcInsn(target);
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "volatileWrite",
+                                "(Ljava/lang/String;Ljava/lang/String;)V", false);
+                        if (library) {
+                            Libraries.rewrote(new Result.CallSite("volatile", target, type.getName(), name, source,
+                                    line));
+                        }
+                    }
+                    super.visitFieldInsn(opcode, owner, field, desc);
+                }
+
                 /** The monitor's point: with its site when it has one. */
                 private void monitorPoint(String at) {
                     if (at == null) {
@@ -785,6 +810,32 @@ final class CallSites {
                     super.visitInvokeDynamicInsn(name, desc, bootstrap, arguments);
                 }
             };
+        }
+
+        /**
+         * Whether a field the driver's code writes is {@code volatile}: one of its own classes' (or a library's),
+         * declared where the instruction names it or in a superclass; the JDK's and the kit's are not driver code.
+         */
+        private boolean isVolatile(String owner, String field) {
+            if (owner.startsWith("[") || isJdk(owner) || AgentConfig.isKitClass(owner.replace('/', '.'))) {
+                return false;
+            }
+            return volatileFields.computeIfAbsent(owner + '.' + field, key -> {
+                try {
+                    TypeDefinition t = owner.equals(type.getInternalName()) ? type
+                            : pool.describe(owner.replace('/', '.')).resolve();
+                    for (; t != null; t = t.getSuperClass()) {
+                        for (FieldDescription f : t.getDeclaredFields()) {
+                            if (f.getInternalName().equals(field)) {
+                                return f.isVolatile();
+                            }
+                        }
+                    }
+                } catch (RuntimeException e) {
+                    // a type the pool cannot describe: its fields are not known, so no point
+                }
+                return false;
+            });
         }
 
         /**

@@ -18,7 +18,12 @@ public record Point(Kind kind, String target, String at) {
         /** Entry into one of the driver's SPI methods. */
         SPI_ENTRY("enter"),
         /** Exit from one of the driver's SPI methods. */
-        SPI_EXIT("exit");
+        SPI_EXIT("exit"),
+        /**
+         * A driver's write of a {@code volatile} field ({@code EventLoop.sleeping}), before the write: the flags a
+         * design announces a state with ("I am about to sleep") are often plain volatile fields.
+         */
+        VOLATILE_WRITE("write");
 
         private final String word;
 

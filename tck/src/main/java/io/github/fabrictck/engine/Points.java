@@ -285,6 +285,17 @@ public final class Points {
     }
 
     /**
+     * Called before a driver's write of a {@code volatile} field, {@code field} as {@code Class.name}, at the site the
+     * agent wrote down ({@code Class.method(File.java:LINE)}, or {@code null} where the method has no line).
+     */
+    public static void volatileWrite(String site, String field) {
+        WindowRun run = WindowRun.current();
+        if (run != null) {
+            run.volatileWrite(field, site);
+        }
+    }
+
+    /**
      * Called on entry into a driver's {@code synchronized} method, before it takes its monitor (the
      * agent rewrites the method's body as a block): the same point as {@link #monitorEnter()}, unless
      * the call site just passed that one.

@@ -1215,25 +1215,46 @@ public final class WindowRun {
     }
 
     /**
-     * Before a driver thread takes a monitor ({@code synchronized}): a point of the exploration's
-     * scheduler only. A thread another one woke (a notify, the monitor's release) would otherwise race
-     * the running thread for the monitor, and which one won would decide the next options, not the seed.
-     * Scripted windows neither hold nor record it.
+     * Before a driver thread takes a monitor ({@code synchronized}). Under an exploration a point of the scheduler
+     * only: a thread another one woke (a notify, the monitor's release) would otherwise race the running thread for the
+     * monitor, and which one won would decide the next options, not the seed. In scripted windows a point like a
+     * call's, recorded and holdable: a design that decides in one critical section and acts in a second has its race
+     * between the two, where nothing else is a point.
      */
     void monitorEnter(String at) {
         Gate g = gate;
         Thread t = Thread.currentThread();
-        if (g == null || isForeign(t)) {
+        if (isForeign(t)) {
             return;
         }
         DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
+        if (g == null) {
+            hit(d, new Point(Point.Kind.SYNC_CALL, MONITOR, Site.callerUnless(at)), false, NO_ARGUMENTS, null);
+            d.atMonitorPoint = true;
+            return;
+        }
         epoch.incrementAndGet();
         d.hits++;
         // it runs driver code: a pool's worker whose only point is this one has taken its task
         d.handOffsSeen();
-        g.pause(t, new Point(Point.Kind.SYNC_CALL, "synchronized", Site.callerUnless(at)), false);
+        g.pause(t, new Point(Point.Kind.SYNC_CALL, MONITOR, Site.callerUnless(at)), false);
         d.atMonitorPoint = true;
         epoch.incrementAndGet();
+    }
+
+    /** A monitor point's target: {@code sync synchronized} in traces. */
+    static final String MONITOR = "synchronized";
+
+    private static final Object[] NO_ARGUMENTS = {};
+
+    /** A driver thread is about to write a volatile field ({@code Class.name}): a point like a call's. */
+    void volatileWrite(String field, String at) {
+        Thread t = Thread.currentThread();
+        if (isForeign(t)) {
+            return;
+        }
+        DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
+        hit(d, new Point(Point.Kind.VOLATILE_WRITE, field, Site.callerUnless(at)), false, NO_ARGUMENTS, null);
     }
 
     /**

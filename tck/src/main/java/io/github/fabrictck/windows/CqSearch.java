@@ -170,7 +170,7 @@ final class CqSearch {
     /**
      * The same placements, in the order most likely to open the window first: those that opened it before
      * ({@code before}), then the calls to the device (re-arm, poll, post, wait for an event), then locks, waits and
-     * wakes, then SPI entries and exits, then atomic variables; within each, the threads in turn as
+     * wakes, then SPI entries and exits, then atomic variables and volatile writes; within each, the threads in turn as
      * {@link #placements} took them.
      */
     static List<Hit> firstTried(List<Hit> placements, Set<String> before) {
@@ -186,8 +186,9 @@ final class CqSearch {
     private static int tier(Hit h) {
         return switch (h.point().kind()) {
             case ENVIRONMENT_CALL -> 0;
-            case SYNC_CALL -> isPlainAtomic(h) ? 3 : 1;
+            case SYNC_CALL -> isPlainMemory(h) ? 3 : 1;
             case SPI_ENTRY, SPI_EXIT -> 2;
+            case VOLATILE_WRITE -> 3;
         };
     }
 
@@ -330,18 +331,19 @@ final class CqSearch {
      */
     static List<Hit> placements(List<Hit> hits, Predicate<String> placeOn) {
         List<Hit> out = new ArrayList<>();
-        inTurn(hits, h -> placeOn.test(h.thread()) && !isPlainAtomic(h), out);
-        inTurn(hits, h -> placeOn.test(h.thread()) && isPlainAtomic(h), out);
+        inTurn(hits, h -> placeOn.test(h.thread()) && !isPlainMemory(h), out);
+        inTurn(hits, h -> placeOn.test(h.thread()) && isPlainMemory(h), out);
         return out;
     }
 
     /**
-     * An atomic variable's call: it neither blocks nor wakes, so a driver's counters and statistics
-     * can be many; they are tried after the device calls, SPI entries and exits, locks, waits and wakes.
+     * An atomic variable's call or a volatile field's write: it neither blocks nor wakes, so a driver's counters and
+     * statistics can be many; they are tried after the device calls, SPI entries and exits, locks, waits and wakes.
      */
-    static boolean isPlainAtomic(Hit h) {
+    static boolean isPlainMemory(Hit h) {
         String target = h.point().target();
-        return h.point().kind() == io.github.fabrictck.engine.Point.Kind.SYNC_CALL
+        return h.point().kind() == io.github.fabrictck.engine.Point.Kind.VOLATILE_WRITE
+                || h.point().kind() == io.github.fabrictck.engine.Point.Kind.SYNC_CALL
                 && (target.startsWith("Atomic") || target.startsWith("LongAdder") || target.startsWith("DoubleAdder")
                 || target.startsWith("LongAccumulator") || target.startsWith("DoubleAccumulator"));
     }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A point's site is found without walking the stack: a rewritten call site names itself ({@link Points#at}), and an
  * SPI method's entry and exit are walked once per method. The sites are those a walk would find, in a method, in a
- * lambda, for a call the kit makes in the JDK's stead ({@code TimeUnit.sleep}) and at an SPI method's entry and exit.
+ * lambda, for a call the kit makes in the JDK's stead ({@code TimeUnit.sleep}), at a volatile write, at a monitor's
+ * entry and at an SPI method's entry and exit.
  */
 class CallSiteTest {
 
@@ -35,8 +36,12 @@ class CallSiteTest {
                 driver.start();
                 driver.join(10_000);
                 assertFalse(driver.isAlive());
-                List<String> sites = run.stopRecording().stream().map(h -> h.point().at()).distinct().toList();
+                List<Hit> hits = run.stopRecording();
+                List<String> sites = hits.stream().map(h -> h.point().at()).distinct().toList();
                 assertEquals(CallSiteLines.SEEN, sites, "round " + round);
+                assertEquals(List.of("write CallSiteLines.announced", "sync synchronized",
+                        "write CallSiteLines.announced"), hits.stream().limit(3).map(h -> h.point().describe())
+                        .toList(), "a volatile write and a monitor's entry are points of the scripted windows");
                 if (round == 2) {
                     assertEquals(walks, Site.WALKS.sum(), "no stack walked once each SPI method's sites are known");
                 }

@@ -113,7 +113,7 @@ class ResultJsonTest {
         site.put("kind", "other");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultJson.fromJson(json));
         assertEquals("\"rewrittenCallSites[0].kind\" must be one of boundary, stub, sync, exit, environment, monitor, "
-                + "redirect, unsimulated.", e.getMessage());
+                + "volatile, redirect, unsimulated.", e.getMessage());
     }
 
     @Test

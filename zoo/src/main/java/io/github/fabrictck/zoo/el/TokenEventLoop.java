@@ -1,7 +1,6 @@
 package io.github.fabrictck.zoo.el;
 
 import io.github.fabrictck.spi.DriverContext;
-import io.github.fabrictck.spi.el.Cqe;
 import io.github.fabrictck.spi.el.EventFd;
 import io.github.fabrictck.spi.el.EventLoop;
 import io.github.fabrictck.spi.el.Ring;
@@ -61,6 +60,7 @@ final class TokenEventLoop implements EventLoop {
     /** Written under {@link #admission}. */
     private volatile boolean shutdown;
     private final EventFd eventFd;
+    private final EventFdRead read;
 
     TokenEventLoop(DriverContext context, Ring ring, boolean closeOwingWrite) {
         this(context, ring, closeOwingWrite, Waking.IMMEDIATE);
@@ -72,6 +72,7 @@ final class TokenEventLoop implements EventLoop {
         this.closeOwingWrite = closeOwingWrite;
         this.waking = waking;
         this.eventFd = ring.openEventFd();
+        this.read = new EventFdRead(ring, eventFd, EVENTFD_READ);
         context.threadFactory().newThread(this::loop).start();
     }
 
@@ -117,15 +118,15 @@ final class TokenEventLoop implements EventLoop {
     }
 
     private void loop() {
-        armRead();
+        read.arm();
         boolean owed = false;
         while (true) {
-            drainTasks();
+            EventFdRead.runAll(tasks);
             if (closeOwingWrite && shutdown && tasks.isEmpty()) {
                 break; // BROKEN: a waker that picked the token up may not have written yet
             }
             if (owed) {
-                awaitRead(true);
+                read.await(true);
                 owed = false;
                 continue;
             }
@@ -134,7 +135,7 @@ final class TokenEventLoop implements EventLoop {
             }
             token.set(true); // the sleep announcement
             if (tasks.isEmpty() && !shutdown) {
-                awaitRead(true); // whoever picks the token up writes
+                read.await(true); // whoever picks the token up writes
                 continue;
             }
             if (!token.compareAndSet(true, false)) {
@@ -142,38 +143,8 @@ final class TokenEventLoop implements EventLoop {
             }
         }
         eventFd.write(1);
-        awaitRead(false);
+        read.await(false);
         eventFd.close();
         ring.close();
-    }
-
-    private void drainTasks() {
-        for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                // the task's own failure
-            }
-        }
-    }
-
-    private void armRead() {
-        ring.queueRead(eventFd, EVENTFD_READ);
-        ring.submit();
-    }
-
-    /** Waits for the READ's completion, then arms the next READ if asked. */
-    private void awaitRead(boolean rearm) {
-        while (true) {
-            for (Cqe cqe = ring.poll(); cqe != null; cqe = ring.poll()) {
-                if (cqe.userData() == EVENTFD_READ) {
-                    if (rearm) {
-                        armRead();
-                    }
-                    return;
-                }
-            }
-            ring.enter(0, 1);
-        }
     }
 }

@@ -13,7 +13,11 @@
  *   <li>{@code zoo-el-timed}: a TIMEOUT beside the READ in every wait ({@link io.github.fabrictck.zoo.el.TimedEventLoop});</li>
  *   <li>{@code zoo-el-token}: a wake token the one winning waker writes for ({@link io.github.fabrictck.zoo.el.TokenEventLoop});</li>
  *   <li>{@code zoo-el-deferred-wake}: wakeups coalesced on a one-shot timer of the context's scheduler
- *       and the token ({@link io.github.fabrictck.zoo.el.TokenEventLoop}).</li>
+ *       and the token ({@link io.github.fabrictck.zoo.el.TokenEventLoop});</li>
+ *   <li>{@code zoo-el-flag}: no atomic and no lock on the way to sleep, a {@code volatile} flag set before the look at
+ *       a {@code ConcurrentLinkedQueue} ({@link io.github.fabrictck.zoo.el.FlagEventLoop});</li>
+ *   <li>{@code zoo-el-monitor}: one plain monitor over the queue, a {@code sleeping} flag and the shutdown
+ *       ({@link io.github.fabrictck.zoo.el.MonitorEventLoop}).</li>
  * </ul>
  */
 package io.github.fabrictck.zoo.el;
