@@ -77,16 +77,18 @@ class ExplorationMonitorTest {
     }
 
     @Test
-    void aScriptedWindowNeitherStopsNorRecordsAtAMonitor() throws Exception {
+    void aScriptedWindowRecordsAMonitorsEntryAsAPointWhereItCanHold() throws Exception {
+        // a design that decides in one critical section and acts in a second has its race between the two: a scripted
+        // window must be able to hold the thread there (an unseen vendor's event loop was certified PASS without)
         run = WindowRun.start(Duration.ofSeconds(1));
         run.startRecording();
         Thread driver = new Thread(new ExploreMonitor()::readyThenEnterAgain, "driver");
         run.track(driver);
         driver.start();
         driver.join(10_000);
-        List<Hit> hits = run.stopRecording();
-        assertFalse(hits.isEmpty(), "the notifyAll is a point");
-        assertTrue(hits.stream().noneMatch(h -> h.point().target().equals("synchronized")), hits.toString());
+        List<String> points = run.stopRecording().stream().filter(h -> !h.after()).map(h -> h.point().target())
+                .toList();
+        assertEquals(List.of("synchronized", "Object.notifyAll", "synchronized"), points);
     }
 
     @Test
