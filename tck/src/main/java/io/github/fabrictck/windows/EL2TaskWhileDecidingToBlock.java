@@ -67,6 +67,18 @@ class EL2TaskWhileDecidingToBlock {
         search(w, false);
     }
 
+    /**
+     * The points of the loop's side of the race: each loop thread's way back to its wait, and every point of the
+     * driver's other threads (a timer of the context's scheduler that carries a wakeup the loop deferred to coalesce
+     * tasks: held between its look at the loop's state and its own bookkeeping, a task added then may rely on it).
+     */
+    static List<Hit> loopSide(List<Hit> hits, Map<String, SimulatedRing.FirstWait> waits) {
+        List<Hit> out = new java.util.ArrayList<>(EL1ShutdownSkipsSubmission.untilWait(hits, waits));
+        hits.stream().filter(h -> !h.thread().equals(EL1ShutdownSkipsSubmission.APP) && !waits.containsKey(h.thread()))
+                .forEach(out::add);
+        return out;
+    }
+
     /** The search of both variants: the loop's threads' points ({@code holdLoop}) or the application's. */
     private static void search(ElWindow w, boolean holdLoop) {
         ElWindow.Trial first = w.trial();
@@ -82,8 +94,7 @@ class EL2TaskWhileDecidingToBlock {
                     : " (it keeps passing points: a busy-polling loop)") + ", so it never decides to block");
         }
         List<Hit> placements = holdLoop
-                ? CqSearch.placements(EL1ShutdownSkipsSubmission.untilWait(recorded.hits(), waits),
-                        t -> !t.equals(EL1ShutdownSkipsSubmission.APP))
+                ? CqSearch.placements(loopSide(recorded.hits(), waits), t -> !t.equals(EL1ShutdownSkipsSubmission.APP))
                 : CqSearch.placements(recorded.hits(), t -> t.equals(EL1ShutdownSkipsSubmission.APP));
         ElSearch search = new ElSearch(w, placements, TITLE);
         for (Hit p : placements) {

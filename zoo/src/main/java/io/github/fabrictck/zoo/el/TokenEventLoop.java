@@ -33,6 +33,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link Waking#DEFERRED_WITHOUT_TOKEN} ({@code zoo-el-deferred-wake-broken}) writes from the scheduled wakeup whether
  * or not the loop laid the token down (a spurious wakeup looks harmless to a loop that reads the eventfd's count): the
  * wakeup that the last {@code execute} before the shutdown scheduled fires after the loop closed the eventfd.
+ * {@link Waking#DEFERRED_CLEARED_LATE} ({@code zoo-el-deferred-clear-late-broken}) picks the token up first and clears
+ * its "scheduled" flag after: a task added between the two finds the flag set and schedules nothing, while the wakeup
+ * that would carry it has already looked at the token (finding the loop awake, or writing for an earlier sleep), so
+ * the loop sleeps with the task queued.
  */
 final class TokenEventLoop implements EventLoop {
 
@@ -43,7 +47,9 @@ final class TokenEventLoop implements EventLoop {
         /** From a timer {@value #COALESCE_MILLIS} ms later, which picks the token up. */
         DEFERRED,
         /** From a timer {@value #COALESCE_MILLIS} ms later, which writes without the token (broken). */
-        DEFERRED_WITHOUT_TOKEN
+        DEFERRED_WITHOUT_TOKEN,
+        /** From a timer {@value #COALESCE_MILLIS} ms later, which picks the token up first and clears its flag after (broken). */
+        DEFERRED_CLEARED_LATE
     }
 
     static final long COALESCE_MILLIS = 150;
@@ -92,6 +98,11 @@ final class TokenEventLoop implements EventLoop {
     }
 
     private void scheduledWake() {
+        if (waking == Waking.DEFERRED_CLEARED_LATE) {
+            pickUpAndWake();
+            wakeScheduled.set(false); // BROKEN: a task added before this relied on this wakeup, which already looked
+            return;
+        }
         wakeScheduled.set(false);
         if (waking == Waking.DEFERRED_WITHOUT_TOKEN) {
             eventFd.write(1); // BROKEN: no token, so nothing stops a write after the loop closed the eventfd
