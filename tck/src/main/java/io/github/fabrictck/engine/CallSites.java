@@ -228,6 +228,24 @@ final class CallSites {
         return found;
     }
 
+    /** The collection interfaces whose calls may reach a java.util.concurrent collection (internal names). */
+    private static final Set<String> COLLECTION_TYPES = Set.of("java/util/Collection", "java/util/Queue",
+            "java/util/Deque", "java/util/Set", "java/util/List", "java/util/Map", "java/util/SortedSet",
+            "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap", "java/util/AbstractQueue",
+            "java/util/AbstractCollection");
+
+    /** The collection methods that look at or change its contents, taking at most one argument. */
+    private static final Set<String> COLLECTION_METHODS = Set.of("isEmpty", "size", "poll", "peek", "element", "add",
+            "offer", "remove", "contains", "containsKey", "containsValue", "get", "push", "pop", "pollFirst", "pollLast",
+            "peekFirst", "peekLast", "offerFirst", "offerLast", "addFirst", "addLast", "removeFirst", "removeLast",
+            "getFirst", "getLast", "clear", "first", "last");
+
+    /** Whether a call site's owner may be a java.util.concurrent collection (the hook looks at the object itself). */
+    private static boolean isCollection(String owner) {
+        return COLLECTION_TYPES.contains(owner) || owner.startsWith("java/util/concurrent/")
+                && owner.indexOf('/', "java/util/concurrent/".length()) < 0;
+    }
+
     /** Whether a type (binary or internal name) is the JDK's. */
     private static boolean isJdk(String name) {
         return name.startsWith("java") && (name.startsWith("java.") || name.startsWith("java/")
@@ -713,6 +731,9 @@ final class CallSites {
                         }
                     }
                     Resolved m = target(pool, local, owner, callee, desc);
+                    if (m == null && rewritten && !method.startsWith("<")) {
+                        memoryPoint(opcode, owner, callee, desc);
+                    }
                     String at = m == null || Libraries.isStub(owner, callee) ? null : site();
                     if (at != null) {
                         // the call's site, written down for the hook it becomes: no stack walk at the point
@@ -759,22 +780,66 @@ final class CallSites {
                             && !method.startsWith("<") && isVolatile(owner, field)) {
                         // a flag a design announces its state with ("about to sleep"): a point before the write,
                         // so a window can hold a thread between its look at a queue and its announcement
-                        String at = site();
                         String target = owner.substring(owner.lastIndexOf('/') + 1) + "." + field;
-                        if (at == null) {
-                            super.visitInsn(Opcodes.ACONST_NULL);
-                        } else {
-                            super.visitLdcInsn(at);
-                        }
+                        pushSite();
                         super.visitLdcInsn(target);
                         super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "volatileWrite",
                                 "(Ljava/lang/String;Ljava/lang/String;)V", false);
-                        if (library) {
-                            Libraries.rewrote(new Result.CallSite("volatile", target, type.getName(), name, source,
-                                    line));
-                        }
+                        listedMemory("volatile", target);
                     }
                     super.visitFieldInsn(opcode, owner, field, desc);
+                }
+
+                /**
+                 * A point before a lock-free step the kit does not otherwise see: a VarHandle's access other than a
+                 * read ({@code compareAndSet}, {@code setRelease}, ...), or a call to a collection (through its
+                 * interface, {@code Queue.isEmpty}, or a java.util.concurrent class, {@code ConcurrentLinkedQueue.poll})
+                 * that is a point when the collection is java.util.concurrent's. The stack is left as it was.
+                 */
+                private void memoryPoint(int opcode, String owner, String callee, String desc) {
+                    if (owner.equals("java/lang/invoke/VarHandle") && (callee.startsWith("set")
+                            || callee.startsWith("compareAnd") || callee.startsWith("weakCompareAnd")
+                            || callee.startsWith("getAnd"))) {
+                        pushSite();
+                        super.visitLdcInsn("VarHandle." + callee);
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "volatileWrite",
+                                "(Ljava/lang/String;Ljava/lang/String;)V", false);
+                        listedMemory("volatile", "VarHandle." + callee);
+                        return;
+                    }
+                    if (opcode == Opcodes.INVOKESTATIC || opcode == Opcodes.INVOKESPECIAL || !isCollection(owner)
+                            || !COLLECTION_METHODS.contains(callee)) {
+                        return;
+                    }
+                    Type[] arguments = Type.getArgumentTypes(desc);
+                    if (arguments.length == 0) {
+                        super.visitInsn(Opcodes.DUP); // the collection
+                    } else if (arguments.length == 1 && arguments[0].getSize() == 1) {
+                        super.visitInsn(Opcodes.DUP2); // the collection and the argument
+                        super.visitInsn(Opcodes.POP);
+                    } else {
+                        return;
+                    }
+                    pushSite();
+                    super.visitLdcInsn(callee);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "collection",
+                            "(Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;)V", false);
+                    listedMemory("collection", owner.substring(owner.lastIndexOf('/') + 1) + "." + callee);
+                }
+
+                private void pushSite() {
+                    String at = site();
+                    if (at == null) {
+                        super.visitInsn(Opcodes.ACONST_NULL);
+                    } else {
+                        super.visitLdcInsn(at);
+                    }
+                }
+
+                private void listedMemory(String kind, String target) {
+                    if (library) {
+                        Libraries.rewrote(new Result.CallSite(kind, target, type.getName(), name, source, line));
+                    }
                 }
 
                 /** The monitor's point: with its site when it has one. */

@@ -285,13 +285,30 @@ public final class Points {
     }
 
     /**
-     * Called before a driver's write of a {@code volatile} field, {@code field} as {@code Class.name}, at the site the
-     * agent wrote down ({@code Class.method(File.java:LINE)}, or {@code null} where the method has no line).
+     * Called before a driver's write of a {@code volatile} field, {@code field} as {@code Class.name}, or before its
+     * access through a {@code VarHandle} other than a read ({@code VarHandle.compareAndSet}), at the site the agent
+     * wrote down ({@code Class.method(File.java:LINE)}, or {@code null} where the method has no line).
      */
     public static void volatileWrite(String site, String field) {
         WindowRun run = WindowRun.current();
         if (run != null) {
-            run.volatileWrite(field, site);
+            run.memoryPoint(Point.Kind.VOLATILE_WRITE, field, site);
+        }
+    }
+
+    /**
+     * Called before a driver's call to a collection that its static type does not name as the JDK's synchronisation
+     * ({@code Queue.isEmpty}, {@code Set.remove}, {@code ConcurrentLinkedQueue.poll}), with the collection: a point when
+     * the collection is one of java.util.concurrent's ({@code ConcurrentLinkedQueue.isEmpty}), where a design's
+     * lock-free steps are; nothing for any other ({@code HashMap}).
+     */
+    public static void collection(Object receiver, String site, String method) {
+        WindowRun run = WindowRun.current();
+        if (run != null && (receiver instanceof java.util.Collection<?> || receiver instanceof java.util.Map<?, ?>)) {
+            String type = receiver.getClass().getName();
+            if (type.startsWith("java.util.concurrent.")) {
+                run.memoryPoint(Point.Kind.SYNC_CALL, type.substring(type.lastIndexOf('.') + 1) + "." + method, site);
+            }
         }
     }
 

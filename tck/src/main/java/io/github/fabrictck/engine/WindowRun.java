@@ -1247,14 +1247,17 @@ public final class WindowRun {
 
     private static final Object[] NO_ARGUMENTS = {};
 
-    /** A driver thread is about to write a volatile field ({@code Class.name}): a point like a call's. */
-    void volatileWrite(String field, String at) {
+    /**
+     * A driver thread is about to take a step on shared memory that neither blocks nor wakes (a volatile field's
+     * write, a VarHandle's access, a call to a non-blocking collection of java.util.concurrent): a point like a call's.
+     */
+    void memoryPoint(Point.Kind kind, String target, String at) {
         Thread t = Thread.currentThread();
         if (isForeign(t)) {
             return;
         }
         DriverThread d = threads.computeIfAbsent(t, DriverThread::new);
-        hit(d, new Point(Point.Kind.VOLATILE_WRITE, field, Site.callerUnless(at)), false, NO_ARGUMENTS, null);
+        hit(d, new Point(kind, target, Site.callerUnless(at)), false, NO_ARGUMENTS, null);
     }
 
     /**

@@ -163,13 +163,14 @@ public record Result(String schema, String tckVersion, DriverInfo driver, JvmInf
          * synchronisation became a point), {@code exit} (an exit became the kit's guard),
          * {@code environment} (a call to the SPI's environment types became a point), {@code monitor}
          * (a {@code synchronized} block, or a call to a {@code synchronized} method, got a point before
-         * its monitor is taken), {@code volatile} (a write of a
-         * {@code volatile} field got a point before it), {@code redirect} (a call to a
+         * its monitor is taken), {@code collection} (a call to a collection: a point when the collection is one of
+         * java.util.concurrent's), {@code volatile} (a write of a
+         * {@code volatile} field, or a VarHandle's access other than a read, got a point before it), {@code redirect} (a call to a
          * native an adapter's environment answers went to it and became a point), {@code unsimulated} (a call to
          * a native of a redirected type that the environment does not answer: reached, the window is ERROR).
          */
         public static final java.util.List<String> KINDS = java.util.List.of("boundary", "stub", "sync", "exit",
-                "environment", "monitor", "volatile", "redirect", "unsimulated");
+                "environment", "monitor", "volatile", "collection", "redirect", "unsimulated");
 
         /** {@code com.ibm.disni.verbs.IbvCompChannel.getCqEvent(IbvCompChannel.java:83)}. */
         public String at() {

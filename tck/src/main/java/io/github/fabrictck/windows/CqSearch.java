@@ -337,7 +337,7 @@ final class CqSearch {
     }
 
     /**
-     * An atomic variable's call or a volatile field's write: it neither blocks nor wakes, so a driver's counters and
+     * An atomic variable's call, a volatile field's write or a non-blocking collection's call: it neither blocks nor wakes, so a driver's counters and
      * statistics can be many; they are tried after the device calls, SPI entries and exits, locks, waits and wakes.
      */
     static boolean isPlainMemory(Hit h) {
@@ -345,7 +345,8 @@ final class CqSearch {
         return h.point().kind() == io.github.fabrictck.engine.Point.Kind.VOLATILE_WRITE
                 || h.point().kind() == io.github.fabrictck.engine.Point.Kind.SYNC_CALL
                 && (target.startsWith("Atomic") || target.startsWith("LongAdder") || target.startsWith("DoubleAdder")
-                || target.startsWith("LongAccumulator") || target.startsWith("DoubleAccumulator"));
+                || target.startsWith("LongAccumulator") || target.startsWith("DoubleAccumulator")
+                || target.startsWith("Concurrent") || target.startsWith("CopyOnWrite"));
     }
 
     /** Adds the accepted points to {@code out}, taken in turn from each thread (sorted by name), up to the cap. */

@@ -113,7 +113,7 @@ class ResultJsonTest {
         site.put("kind", "other");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultJson.fromJson(json));
         assertEquals("\"rewrittenCallSites[0].kind\" must be one of boundary, stub, sync, exit, environment, monitor, "
-                + "volatile, redirect, unsimulated.", e.getMessage());
+                + "volatile, collection, redirect, unsimulated.", e.getMessage());
     }
 
     @Test

@@ -17,7 +17,11 @@
  *   <li>{@code zoo-el-flag}: no atomic and no lock on the way to sleep, a {@code volatile} flag set before the look at
  *       a {@code ConcurrentLinkedQueue} ({@link io.github.fabrictck.zoo.el.FlagEventLoop});</li>
  *   <li>{@code zoo-el-monitor}: one plain monitor over the queue, a {@code sleeping} flag and the shutdown
- *       ({@link io.github.fabrictck.zoo.el.MonitorEventLoop}).</li>
+ *       ({@link io.github.fabrictck.zoo.el.MonitorEventLoop});</li>
+ *   <li>{@code zoo-el-varhandle}: Netty's {@code wakenUp} on a VarHandle over a plain field
+ *       ({@link io.github.fabrictck.zoo.el.VarHandleEventLoop});</li>
+ *   <li>{@code zoo-el-idle-set}: a group's idle set of loops, a {@code ConcurrentHashMap.newKeySet()}
+ *       ({@link io.github.fabrictck.zoo.el.IdleSetEventLoop}).</li>
  * </ul>
  */
 package io.github.fabrictck.zoo.el;

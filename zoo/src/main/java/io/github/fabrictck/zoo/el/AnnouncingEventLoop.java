@@ -1,0 +1,110 @@
+package io.github.fabrictck.zoo.el;
+
+import io.github.fabrictck.spi.DriverContext;
+import io.github.fabrictck.spi.el.EventFd;
+import io.github.fabrictck.spi.el.EventLoop;
+import io.github.fabrictck.spi.el.Ring;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The lock-free loops of the zoo: tasks in a {@code ConcurrentLinkedQueue}, a sleep the loop announces in a way of
+ * its own ({@link #announce}) and a waker that claims the announcement ({@link #claim}) and writes the eventfd when it
+ * won. A correct loop announces, then looks at its queue, and waits only when it found it empty; with
+ * {@code lookFirst} (the broken twins) it looks first and announces only when it found the queue empty, so a task
+ * added between the look and the announcement writes nothing and waits while the loop sleeps (EL-2). Every write is
+ * made under {@code writeLock}, under which the loop closes the eventfd, so none lands on a closed eventfd; a task
+ * added after the shutdown is taken back and refused, as Netty's {@code execute} does. A write made after the READ
+ * completed is read by the next READ at once: one spurious round, never a lost task.
+ */
+abstract class AnnouncingEventLoop implements EventLoop {
+
+    private static final long EVENTFD_READ = 0xF1A6;
+
+    private final Ring ring;
+    private final EventFd eventFd;
+    private final EventFdRead read;
+    private final boolean lookFirst;
+    private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final Object writeLock = new Object();
+    private volatile boolean shutdown;
+    /** Under {@link #writeLock}. */
+    private boolean closed;
+
+    AnnouncingEventLoop(Ring ring, boolean lookFirst) {
+        this.ring = ring;
+        this.lookFirst = lookFirst;
+        this.eventFd = ring.openEventFd();
+        this.read = new EventFdRead(ring, eventFd, EVENTFD_READ);
+    }
+
+    /** Starts the loop's thread: the last step of a subclass's constructor. */
+    final void start(DriverContext context) {
+        context.threadFactory().newThread(this::loop).start();
+    }
+
+    /** The loop is about to sleep: from now on a waker's {@link #claim} may win. */
+    abstract void announce();
+
+    /** A waker, its task added: whether it won the announcement and must write. */
+    abstract boolean claim();
+
+    /** The loop is awake again (woken, or it found work after announcing). */
+    abstract void retract();
+
+    @Override
+    public final void execute(Runnable task) {
+        if (shutdown) {
+            throw new RejectedExecutionException("event loop shut down");
+        }
+        tasks.add(task);
+        if (shutdown && tasks.remove(task)) {
+            throw new RejectedExecutionException("event loop shut down");
+        }
+        if (claim()) {
+            write();
+        }
+    }
+
+    @Override
+    public final void shutdownGracefully() {
+        shutdown = true;
+        write();
+    }
+
+    private void write() {
+        synchronized (writeLock) {
+            if (!closed) {
+                eventFd.write(1);
+            }
+        }
+    }
+
+    private void loop() {
+        read.arm();
+        while (true) {
+            EventFdRead.runAll(tasks);
+            if (shutdown && tasks.isEmpty()) {
+                break;
+            }
+            if (lookFirst) {
+                if (tasks.isEmpty() && !shutdown) {
+                    announce(); // BROKEN: announced after the look at the queue
+                    read.await(true);
+                }
+            } else {
+                announce();
+                if (tasks.isEmpty() && !shutdown) {
+                    read.await(true);
+                }
+            }
+            retract();
+        }
+        synchronized (writeLock) {
+            closed = true;
+            eventFd.close();
+        }
+        ring.close();
+    }
+}
