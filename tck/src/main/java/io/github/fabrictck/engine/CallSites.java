@@ -246,6 +246,11 @@ final class CallSites {
                 && owner.indexOf('/', "java/util/concurrent/".length()) < 0;
     }
 
+    /** A member as reports name it: its type's name without the package, then its own ({@code VarHandle.compareAndSet}). */
+    private static String member(String owner, String name) {
+        return owner.substring(owner.lastIndexOf('/') + 1) + "." + name;
+    }
+
     /** Whether a type (binary or internal name) is the JDK's. */
     private static boolean isJdk(String name) {
         return name.startsWith("java") && (name.startsWith("java.") || name.startsWith("java/")
@@ -387,7 +392,7 @@ final class CallSites {
                         super.visitMethodInsn(opcode, owner, callee, desc, onInterface);
                         return;
                     }
-                    String what = owner.substring(owner.lastIndexOf('/') + 1) + "." + callee;
+                    String what = member(owner, callee);
                     String site = type.getName() + "." + name + "(" + source + ":" + line + ")";
                     if (answers.computeIfAbsent(to + "." + callee + desc, k -> declaresStatic(to, callee, desc))) {
                         Libraries.rewrote(new Result.CallSite("redirect", what, type.getName(), name, source, line));
@@ -726,8 +731,8 @@ final class CallSites {
                         // a synchronized method takes its monitor before its first instruction: the point is its call
                         monitorPoint(site());
                         if (library) {
-                            Libraries.rewrote(new Result.CallSite("monitor", owner.substring(owner.lastIndexOf('/') + 1)
-                                    + "." + callee + " (synchronized)", type.getName(), name, source, line));
+                            Libraries.rewrote(new Result.CallSite("monitor", member(owner, callee) + " (synchronized)",
+                                    type.getName(), name, source, line));
                         }
                     }
                     Resolved m = target(pool, local, owner, callee, desc);
@@ -747,8 +752,8 @@ final class CallSites {
                     if (library && m != null) {
                         listed(m, name);
                     } else if (library && opcode == Opcodes.INVOKESTATIC && Libraries.isStub(owner, callee)) {
-                        Libraries.rewrote(new Result.CallSite("stub", owner.substring(owner.lastIndexOf('/') + 1) + "."
-                                + callee, type.getName(), name, source, line));
+                        Libraries.rewrote(new Result.CallSite("stub", member(owner, callee), type.getName(), name, source,
+                                line));
                     }
                     // Iface.super.m() must name a direct superinterface: such a call is left to verifying()
                     if (m != null && !m.owner().equals(owner) && m.callable()
@@ -780,12 +785,7 @@ final class CallSites {
                             && !method.startsWith("<") && isVolatile(owner, field)) {
                         // a flag a design announces its state with ("about to sleep"): a point before the write,
                         // so a window can hold a thread between its look at a queue and its announcement
-                        String target = owner.substring(owner.lastIndexOf('/') + 1) + "." + field;
-                        pushSite();
-                        super.visitLdcInsn(target);
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "volatileWrite",
-                                "(Ljava/lang/String;Ljava/lang/String;)V", false);
-                        listedMemory("volatile", target);
+                        volatilePoint(member(owner, field));
                     }
                     super.visitFieldInsn(opcode, owner, field, desc);
                 }
@@ -800,11 +800,7 @@ final class CallSites {
                     if (owner.equals("java/lang/invoke/VarHandle") && (callee.startsWith("set")
                             || callee.startsWith("compareAnd") || callee.startsWith("weakCompareAnd")
                             || callee.startsWith("getAnd"))) {
-                        pushSite();
-                        super.visitLdcInsn("VarHandle." + callee);
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "volatileWrite",
-                                "(Ljava/lang/String;Ljava/lang/String;)V", false);
-                        listedMemory("volatile", "VarHandle." + callee);
+                        volatilePoint(member(owner, callee));
                         return;
                     }
                     if (opcode == Opcodes.INVOKESTATIC || opcode == Opcodes.INVOKESPECIAL || !isCollection(owner)
@@ -824,7 +820,16 @@ final class CallSites {
                     super.visitLdcInsn(callee);
                     super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "collection",
                             "(Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;)V", false);
-                    listedMemory("collection", owner.substring(owner.lastIndexOf('/') + 1) + "." + callee);
+                    listedMemory("collection", member(owner, callee));
+                }
+
+                /** A point before a write of a volatile field, or a VarHandle's access ({@code target}). */
+                private void volatilePoint(String target) {
+                    pushSite();
+                    super.visitLdcInsn(target);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, Type.getInternalName(Points.class), "volatileWrite",
+                            "(Ljava/lang/String;Ljava/lang/String;)V", false);
+                    listedMemory("volatile", target);
                 }
 
                 private void pushSite() {
@@ -1036,7 +1041,7 @@ final class CallSites {
     static String nativeCall(TypePool pool, int opcode, String owner, String callee, String desc) {
         if ((owner.equals("java/lang/System") || owner.equals("java/lang/Runtime"))
                 && (callee.equals("loadLibrary") || callee.equals("load"))) {
-            return "a call to " + owner.substring(owner.lastIndexOf('/') + 1) + "." + callee;
+            return "a call to " + member(owner, callee);
         }
         if (!Libraries.inLibrary(owner) || owner.startsWith("[")) {
             return null;
@@ -1114,7 +1119,7 @@ final class CallSites {
                     if (library && (opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC)
                             && !owner.equals(type.getInternalName()) && Libraries.inLibrary(owner)
                             && Libraries.redirectOf(owner) == null && declaresNative(pool, owner)) {
-                        left.add("a use of " + owner.substring(owner.lastIndexOf('/') + 1) + "." + field
+                        left.add("a use of " + member(owner, field)
                                 + ", of a class with native methods, at " + type.getName() + "." + name + "(" + source
                                 + ":" + line + "), with no stub (Adapter.stubs())");
                     }
