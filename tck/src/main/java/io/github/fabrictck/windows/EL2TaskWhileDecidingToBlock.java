@@ -24,7 +24,12 @@ import org.junit.jupiter.api.Test;
  * {@code waker-held}). Each point is then tried in a fresh run on a fresh ring, the loop asleep first as in the first
  * run: {@code loop-held} holds the loop's thread there once the second task woke it and, while it is held, gives a
  * third task; {@code waker-held} holds the application inside the second task's {@code execute} and lets the loop's
- * threads settle before it lets the call go on. Then the hold is released and, once the driver's threads settled
+ * threads settle before it lets the call go on. {@code waker-held} also tries the waker that found the loop awake: a
+ * second unheld run gives a task that keeps the loop busy (it returns when the kit lets it: the loop is awake, by any
+ * design's account) and a third task meanwhile, and records the application's points inside that {@code execute};
+ * each is tried in a fresh run, the application held there while task 2 returns and the loop goes back to its wait
+ * (a waker that read the loop's announcement before it added its task writes nothing, and the loop sleeps with the
+ * task queued). Then the hold is released and, once the driver's threads settled
  * again, with no other task, no write and no time passed, every task given must have run: a loop thread that waits
  * in {@code enter} while a task it accepted waits in its queue is a FAIL naming where it called {@code enter}. A loop
  * that never waits in its ring has no decision to block for a task to race: NOT_APPLICABLE; so is a design whose
@@ -97,6 +102,8 @@ class EL2TaskWhileDecidingToBlock {
                 ? CqSearch.placements(loopSide(recorded.hits(), waits), t -> !t.equals(EL1ShutdownSkipsSubmission.APP))
                 : CqSearch.placements(recorded.hits(), t -> t.equals(EL1ShutdownSkipsSubmission.APP));
         ElSearch search = new ElSearch(w, placements, TITLE);
+        List<Hit> busy = holdLoop ? List.of() : busyRun(search, w);
+        search.more(busy);
         for (Hit p : placements) {
             ElWindow.Trial t = search.trial(p);
             t.open();
@@ -144,8 +151,93 @@ class EL2TaskWhileDecidingToBlock {
                     added + " was called while " + p.describe() + " (it returned only after the release)",
                     () -> t.judgeRan(RUNS, "after " + p.describe() + " was released"));
         }
-        search.conclude("every task ran in each", "execute() waited for the held loop thread and every task ran too",
-                "wherever its thread was held, execute() waited for it, so a task is never added while the loop is on "
-                + "its way to its wait");
+        for (Hit p : busy) {
+            busyTrial(search, p);
+        }
+        if (holdLoop) {
+            search.conclude("every task ran in each", "execute() waited for the held loop thread and every task ran too",
+                    "wherever its thread was held, execute() waited for it, so a task is never added while the loop is "
+                    + "on its way to its wait");
+        } else {
+            search.conclude("every task ran in each", "the loop did not go back to its wait while the application was "
+                    + "held, and every task ran too", "wherever the application was held inside execute(), the loop "
+                    + "did not go back to its wait until it returned");
+        }
+    }
+
+    /**
+     * The waker that looked at the loop while it was awake: a fresh trial with no hold gives a task that keeps the
+     * loop busy (it returns when the kit lets it), then a third task, and records the application's points inside
+     * that {@code execute}; judged as any trial. Its placements are the application's points there, none when
+     * {@code execute} did not return while the loop was busy.
+     */
+    private static List<Hit> busyRun(ElSearch search, ElWindow w) {
+        ElWindow.Trial t = search.unheld("task 3 given while the loop runs task 2; the kit records where the "
+                + "application goes");
+        if (!busyLoop(t)) {
+            t.releaseBusy();
+            t.settle();
+            t.judgeRan(RUNS, "with no thread held");
+            return List.of();
+        }
+        List<Hit> hits;
+        CompletableFuture<Void> call;
+        w.run().startRecording();
+        try {
+            call = t.start("execute(task 3)", () -> t.execute("task 3"));
+            t.settle();
+        } finally {
+            hits = w.run().stopRecording();
+        }
+        boolean returned = call.isDone();
+        t.releaseBusy();
+        t.finish("execute(task 3)", call);
+        t.settle();
+        t.judgeRan(RUNS, "with no thread held, task 3 given while the loop ran task 2");
+        return returned ? CqSearch.placements(hits, th -> th.equals(EL1ShutdownSkipsSubmission.APP)) : List.of();
+    }
+
+    /** Opens the loop, lets a task wake it and, once it waits again, gives it a task that keeps it busy; whether it runs it. */
+    private static boolean busyLoop(ElWindow.Trial t) {
+        t.open();
+        t.settle();
+        t.call("execute(task 1)", () -> t.execute("task 1"));
+        t.settle();
+        t.untilWaiting();
+        t.call("execute(task 2)", () -> t.executeBusy("task 2"));
+        return t.busy();
+    }
+
+    /**
+     * One placement of the waker that found the loop awake: the application is held at {@code p} inside
+     * {@code execute(task 3)}, called while the loop runs task 2; task 2 returns, the loop's threads settle (the loop
+     * announces its sleep, looks at its queue and waits, if nothing it needs is held), then the application goes on.
+     */
+    private static void busyTrial(ElSearch search, Hit p) {
+        ElWindow.Trial t = search.trial(p);
+        if (!busyLoop(t)) {
+            t.releaseBusy();
+            search.notReached();
+            return;
+        }
+        Hold hold = t.hold(p.describe(), p.again());
+        CompletableFuture<Void> call = t.start("execute(task 3)", () -> t.execute("task 3"));
+        boolean whileBusy = t.reachedOrSettled(hold);
+        t.releaseBusy();
+        if (!whileBusy && !t.reachedOrSettled(hold)) {
+            search.notReached();
+            t.finish("execute(task 3)", call);
+            return;
+        }
+        t.settle();
+        boolean landed = whileBusy && t.loopThreads().stream().anyMatch(t.ring()::waitsIn);
+        hold.release();
+        t.finish("execute(task 3)", call);
+        t.settle();
+        search.judged(landed, "task 2 returned and the loop went back to its wait while " + p.describe()
+                + " inside execute(task 3), called while the loop ran task 2", whileBusy
+                ? "the loop did not go back to its wait while " + p.describe() + " inside execute(task 3)"
+                : "execute(task 3) reached " + p.describe() + " only after task 2 returned",
+                () -> t.judgeRan(RUNS, "after " + p.describe() + " was released"));
     }
 }

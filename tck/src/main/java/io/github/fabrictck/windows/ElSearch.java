@@ -19,7 +19,7 @@ final class ElSearch {
 
     private final ElWindow w;
     private final WindowRun run;
-    private final List<Hit> placements;
+    private final List<Hit> placements = new java.util.ArrayList<>();
     private final String title;
     private int trials = 1;
     private int opened;
@@ -85,12 +85,27 @@ final class ElSearch {
     ElSearch(ElWindow w, List<Hit> placements, String title) {
         this.w = w;
         this.run = w.run();
-        this.placements = placements;
+        this.placements.addAll(placements);
         this.title = title;
     }
 
     List<Hit> placements() {
         return placements;
+    }
+
+    /** Adds placements a later unheld trial ({@link #unheld}) found, to be tried after those given. */
+    void more(List<Hit> found) {
+        placements.addAll(found);
+    }
+
+    /** Starts another trial with no hold on a fresh ring ({@code what}: what it records), counted with the others. */
+    ElWindow.Trial unheld(String what) {
+        ElWindow.Trial t = w.newTrial();
+        trials++;
+        run.trace().restart();
+        run.restartHoldRecords();
+        run.trace().add("kit", "trial " + trials + ": no thread held; " + what, null);
+        return t;
     }
 
     /** Starts the trial of placement {@code p} on a fresh ring: its trace and hold records begin anew. */

@@ -78,6 +78,8 @@ public final class ElWindow extends WindowFixture {
         private final List<Hold> holds = new ArrayList<>();
         private final Set<String> accepted = ConcurrentHashMap.newKeySet();
         private final Set<String> ran = ConcurrentHashMap.newKeySet();
+        private final java.util.concurrent.CountDownLatch busyRuns = new java.util.concurrent.CountDownLatch(1);
+        private final java.util.concurrent.CountDownLatch busyGate = new java.util.concurrent.CountDownLatch(1);
         private volatile EventLoop loop;
         private boolean closed;
 
@@ -145,6 +147,56 @@ public final class ElWindow extends WindowFixture {
             loop.execute(task(name));
             accepted.add(name);
             return null;
+        }
+
+        /**
+         * {@code execute(task)} on the application thread with a task that, once a driver thread runs it, waits in the
+         * kit until {@link #releaseBusy()}: the loop is awake, busy with a task of the application's, for as long as
+         * the kit needs (no clock: it ends when the kit says so, or when the trial ends). One per trial.
+         */
+        Void executeBusy(String name) {
+            loop.execute(() -> {
+                run.trace().add(name + " runs; it returns when the kit lets it", null);
+                busyRuns.countDown();
+                boolean interrupted = false;
+                while (busyGate.getCount() > 0) {
+                    try {
+                        // the kit's own wait: the thread is idle, as in a hold, until the kit lets it go on (not
+                        // once it runs again: judged idle between the two, task 2 was "not run" in 2 of 20 Netty runs)
+                        run.waitingForWork(() -> {
+                            busyGate.await();
+                            return null;
+                        }, () -> busyGate.getCount() == 0);
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+                ran.add(name);
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            accepted.add(name);
+            return null;
+        }
+
+        /**
+         * Whether the task {@link #executeBusy} gave runs now, once the driver settled (after its one-shot timers due
+         * soon, for a wakeup the driver deferred): a driver thread waits in it.
+         */
+        boolean busy() {
+            settle();
+            if (busyRuns.getCount() > 0) {
+                awaitTimers(() -> busyRuns.getCount() == 0);
+            }
+            return busyRuns.getCount() == 0;
+        }
+
+        /** Lets the task {@link #executeBusy} gave return. */
+        void releaseBusy() {
+            busyGate.countDown();
         }
 
         /** {@code shutdownGracefully()} on the application thread. */
@@ -383,6 +435,7 @@ public final class ElWindow extends WindowFixture {
             }
             closed = true;
             holds.forEach(run::forget);
+            releaseBusy();
             if (loop != null && !ended()) {
                 app.submit("shutdownGracefully (the trial ends)", this::shutdownGracefully);
                 CloseWait.within(run, session.bound()).until(() -> ended() || loopThreads().stream().allMatch(ring::waitsForever));

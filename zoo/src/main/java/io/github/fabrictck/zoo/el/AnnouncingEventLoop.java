@@ -16,7 +16,9 @@ import java.util.concurrent.RejectedExecutionException;
  * added between the look and the announcement writes nothing and waits while the loop sleeps (EL-2). Every write is
  * made under {@code writeLock}, under which the loop closes the eventfd, so none lands on a closed eventfd; a task
  * added after the shutdown is taken back and refused, as Netty's {@code execute} does. A write made after the READ
- * completed is read by the next READ at once: one spurious round, never a lost task.
+ * completed is read by the next READ at once: one spurious round, never a lost task. With {@code claimFirst} (a
+ * waker's broken twin) {@code execute} reads the announcement before it adds its task: a waker that found the loop
+ * awake writes nothing, though the loop may announce, look at its still empty queue and sleep before the task is in.
  */
 abstract class AnnouncingEventLoop implements EventLoop {
 
@@ -26,6 +28,7 @@ abstract class AnnouncingEventLoop implements EventLoop {
     private final EventFd eventFd;
     private final EventFdRead read;
     private final boolean lookFirst;
+    private final boolean claimFirst;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final Object writeLock = new Object();
     private volatile boolean shutdown;
@@ -33,8 +36,13 @@ abstract class AnnouncingEventLoop implements EventLoop {
     private boolean closed;
 
     AnnouncingEventLoop(Ring ring, boolean lookFirst) {
+        this(ring, lookFirst, false);
+    }
+
+    AnnouncingEventLoop(Ring ring, boolean lookFirst, boolean claimFirst) {
         this.ring = ring;
         this.lookFirst = lookFirst;
+        this.claimFirst = claimFirst;
         this.eventFd = ring.openEventFd();
         this.read = new EventFdRead(ring, eventFd, EVENTFD_READ);
     }
@@ -58,11 +66,12 @@ abstract class AnnouncingEventLoop implements EventLoop {
         if (shutdown) {
             throw new RejectedExecutionException("event loop shut down");
         }
+        boolean claimed = claimFirst && claim(); // BROKEN when claimFirst: read before the task is in
         tasks.add(task);
         if (shutdown && tasks.remove(task)) {
             throw new RejectedExecutionException("event loop shut down");
         }
-        if (claim()) {
+        if (claimFirst ? claimed : claim()) {
             write();
         }
     }

@@ -6,6 +6,6 @@ import io.github.fabrictck.zoo.ZooDriver;
 public final class FlagBrokenDriver extends ZooDriver {
 
     public FlagBrokenDriver() {
-        super("zoo-el-flag-broken", eventLoop((context, ring) -> new FlagEventLoop(context, ring, true)));
+        super("zoo-el-flag-broken", eventLoop((context, ring) -> new FlagEventLoop(context, ring, true, false)));
     }
 }

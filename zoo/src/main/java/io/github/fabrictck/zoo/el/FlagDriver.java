@@ -6,6 +6,6 @@ import io.github.fabrictck.zoo.ZooDriver;
 public final class FlagDriver extends ZooDriver {
 
     public FlagDriver() {
-        super("zoo-el-flag", eventLoop((context, ring) -> new FlagEventLoop(context, ring, false)));
+        super("zoo-el-flag", eventLoop((context, ring) -> new FlagEventLoop(context, ring, false, false)));
     }
 }
