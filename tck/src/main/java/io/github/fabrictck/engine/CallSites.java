@@ -234,11 +234,15 @@ final class CallSites {
             "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap", "java/util/AbstractQueue",
             "java/util/AbstractCollection");
 
-    /** The collection methods that look at or change its contents, taking at most one argument. */
+    /**
+     * The collection methods that look at or change its contents; a call is hooked when it takes at most two
+     * arguments, none a {@code long} or {@code double} ({@code Map.put}, {@code List.set(int, E)}).
+     */
     private static final Set<String> COLLECTION_METHODS = Set.of("isEmpty", "size", "poll", "peek", "element", "add",
             "offer", "remove", "contains", "containsKey", "containsValue", "get", "push", "pop", "pollFirst", "pollLast",
             "peekFirst", "peekLast", "offerFirst", "offerLast", "addFirst", "addLast", "removeFirst", "removeLast",
-            "getFirst", "getLast", "clear", "first", "last");
+            "getFirst", "getLast", "clear", "first", "last", "put", "putIfAbsent", "replace", "set", "compute",
+            "computeIfAbsent", "computeIfPresent", "getOrDefault");
 
     /** Whether a call site's owner may be a java.util.concurrent collection (the hook looks at the object itself). */
     private static boolean isCollection(String owner) {
@@ -813,6 +817,11 @@ final class CallSites {
                     } else if (arguments.length == 1 && arguments[0].getSize() == 1) {
                         super.visitInsn(Opcodes.DUP2); // the collection and the argument
                         super.visitInsn(Opcodes.POP);
+                    } else if (arguments.length == 2 && arguments[0].getSize() == 1 && arguments[1].getSize() == 1) {
+                        // c, a, b -> a, b, c, a, b -> a, b, c -> c, a, b, c: the collection on top, the call's stack kept
+                        super.visitInsn(Opcodes.DUP2_X1);
+                        super.visitInsn(Opcodes.POP2);
+                        super.visitInsn(Opcodes.DUP_X2);
                     } else {
                         return;
                     }

@@ -41,9 +41,13 @@ class CallSiteTest {
                 assertEquals(CallSiteLines.SEEN, sites, "round " + round);
                 assertEquals(List.of("write CallSiteLines.announced", "sync synchronized",
                         "write CallSiteLines.announced", "sync ConcurrentLinkedQueue.isEmpty",
-                        "write VarHandle.compareAndSet"), hits.stream().limit(5).map(h -> h.point().describe())
-                        .toList(), "a volatile write, a monitor's entry, a ConcurrentLinkedQueue held as a Queue and a "
-                        + "VarHandle's compareAndSet are points of the scripted windows; a HashMap's get is not");
+                        "sync ConcurrentHashMap.put", "write VarHandle.compareAndSet"), hits.stream().limit(6)
+                        .map(h -> h.point().describe()).toList(), "a volatile write, a monitor's entry, a "
+                        + "ConcurrentLinkedQueue held as a Queue, a ConcurrentHashMap's put held as a Map and a "
+                        + "VarHandle's compareAndSet are points of the scripted windows; a HashMap's get and put are not");
+                assertEquals("no point", CallSiteLines.PLAIN.get("a HashMap's call of two arguments"));
+                assertEquals("a point of two arguments", CallSiteLines.SHARED.get("a ConcurrentHashMap held as a Map"),
+                        "a hooked call of two arguments makes its call with its arguments");
                 if (round == 2) {
                     assertEquals(walks, Site.WALKS.sum(), "no stack walked once each SPI method's sites are known");
                 }

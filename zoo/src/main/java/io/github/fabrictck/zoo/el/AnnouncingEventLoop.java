@@ -1,7 +1,6 @@
 package io.github.fabrictck.zoo.el;
 
 import io.github.fabrictck.spi.DriverContext;
-import io.github.fabrictck.spi.el.EventFd;
 import io.github.fabrictck.spi.el.EventLoop;
 import io.github.fabrictck.spi.el.Ring;
 import java.util.Queue;
@@ -14,7 +13,7 @@ import java.util.concurrent.RejectedExecutionException;
  * won. A correct loop announces, then looks at its queue, and waits only when it found it empty; with
  * {@code lookFirst} (the broken twins) it looks first and announces only when it found the queue empty, so a task
  * added between the look and the announcement writes nothing and waits while the loop sleeps (EL-2). Every write is
- * made under {@code writeLock}, under which the loop closes the eventfd, so none lands on a closed eventfd; a task
+ * made under the lock under which the loop closes the eventfd ({@link EventFdRead#write}), so none lands on a closed eventfd; a task
  * added after the shutdown is taken back and refused, as Netty's {@code execute} does. A write made after the READ
  * completed is read by the next READ at once: one spurious round, never a lost task. With {@code claimFirst} (a
  * waker's broken twin) {@code execute} reads the announcement before it adds its task: a waker that found the loop
@@ -24,27 +23,20 @@ abstract class AnnouncingEventLoop implements EventLoop {
 
     private static final long EVENTFD_READ = 0xF1A6;
 
-    private final Ring ring;
-    private final EventFd eventFd;
     private final EventFdRead read;
     private final boolean lookFirst;
     private final boolean claimFirst;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
-    private final Object writeLock = new Object();
     private volatile boolean shutdown;
-    /** Under {@link #writeLock}. */
-    private boolean closed;
 
     AnnouncingEventLoop(Ring ring, boolean lookFirst) {
         this(ring, lookFirst, false);
     }
 
     AnnouncingEventLoop(Ring ring, boolean lookFirst, boolean claimFirst) {
-        this.ring = ring;
         this.lookFirst = lookFirst;
         this.claimFirst = claimFirst;
-        this.eventFd = ring.openEventFd();
-        this.read = new EventFdRead(ring, eventFd, EVENTFD_READ);
+        this.read = new EventFdRead(ring, ring.openEventFd(), EVENTFD_READ);
     }
 
     /** Starts the loop's thread: the last step of a subclass's constructor. */
@@ -83,11 +75,7 @@ abstract class AnnouncingEventLoop implements EventLoop {
     }
 
     private void write() {
-        synchronized (writeLock) {
-            if (!closed) {
-                eventFd.write(1);
-            }
-        }
+        read.write();
     }
 
     private void loop() {
@@ -110,10 +98,6 @@ abstract class AnnouncingEventLoop implements EventLoop {
             }
             retract();
         }
-        synchronized (writeLock) {
-            closed = true;
-            eventFd.close();
-        }
-        ring.close();
+        read.close();
     }
 }

@@ -8,13 +8,16 @@ import java.util.Queue;
 /**
  * The eventfd READ that several zoo loops sleep on, queued and submitted together, and the wait for its completion;
  * and the running of a loop's queued tasks, a task's failure not ending the loop. How each loop decides to sleep and
- * how its wakers write is its own.
+ * how its wakers write is its own; {@link #write} and {@link #close} are there for a loop that writes under the lock its
+ * close takes.
  */
 final class EventFdRead {
 
     private final Ring ring;
     private final EventFd eventFd;
     private final long userData;
+    /** Under this object's monitor, as the writes. */
+    private boolean closed;
 
     EventFdRead(Ring ring, EventFd eventFd, long userData) {
         this.ring = ring;
@@ -41,6 +44,27 @@ final class EventFdRead {
             }
             ring.enter(0, 1);
         }
+    }
+
+    /**
+     * Any thread: writes 1 to the eventfd unless the loop closed it. The write and {@link #close} take one lock, so no
+     * write lands on a closed eventfd.
+     */
+    void write() {
+        synchronized (this) {
+            if (!closed) {
+                eventFd.write(1);
+            }
+        }
+    }
+
+    /** The loop's thread, as it ends: closes the eventfd (no write after it), then the ring. */
+    void close() {
+        synchronized (this) {
+            closed = true;
+            eventFd.close();
+        }
+        ring.close();
     }
 
     /** Runs the queue's tasks until it is empty. */
