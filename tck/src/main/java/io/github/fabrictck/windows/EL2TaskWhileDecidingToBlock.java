@@ -29,7 +29,10 @@ import org.junit.jupiter.api.Test;
  * design's account) and a third task meanwhile, and records the application's points inside that {@code execute};
  * each is tried in a fresh run, the application held there while task 2 returns and the loop goes back to its wait
  * (a waker that read the loop's announcement before it added its task writes nothing, and the loop sleeps with the
- * task queued). Then the hold is released and, once the driver's threads settled
+ * task queued). And it tries two wakers: each of the application's points of the first run is tried once more with,
+ * while the application is held there, a second application thread giving a task of its own (a design whose wakers
+ * decide between them who writes may leave the write to neither). Then the hold is released and, once the driver's
+ * threads settled
  * again, with no other task, no write and no time passed, every task given must have run: a loop thread that waits
  * in {@code enter} while a task it accepted waits in its queue is a FAIL naming where it called {@code enter}. A loop
  * that never waits in its ring has no decision to block for a task to race: NOT_APPLICABLE; so is a design whose
@@ -104,6 +107,8 @@ class EL2TaskWhileDecidingToBlock {
         ElSearch search = new ElSearch(w, placements, TITLE);
         List<Hit> busy = holdLoop ? List.of() : busyRun(search, w);
         search.more(busy);
+        List<Hit> twoWakers = holdLoop ? List.of() : placements;
+        search.more(twoWakers);
         for (Hit p : placements) {
             ElWindow.Trial t = search.trial(p);
             t.open();
@@ -154,6 +159,9 @@ class EL2TaskWhileDecidingToBlock {
         for (Hit p : busy) {
             busyTrial(search, p);
         }
+        for (Hit p : twoWakers) {
+            secondWakerTrial(search, p);
+        }
         if (holdLoop) {
             search.conclude("every task ran in each", "execute() waited for the held loop thread and every task ran too",
                     "wherever its thread was held, execute() waited for it, so a task is never added while the loop is "
@@ -163,6 +171,39 @@ class EL2TaskWhileDecidingToBlock {
                     + "held, and every task ran too", "wherever the application was held inside execute(), the loop "
                     + "did not go back to its wait until it returned");
         }
+    }
+
+    /**
+     * Two wakers: the application held at {@code p} inside {@code execute(task 2)}, the loop asleep as in the first
+     * run, while a second application thread gives task 3 and the driver's threads settle; then the first goes on. A
+     * design whose wakers decide between them who writes (a count of pending tasks, incremented, then read again) may
+     * leave the write to a waker that then finds it is not its turn.
+     */
+    private static void secondWakerTrial(ElSearch search, Hit p) {
+        ElWindow.Trial t = search.trial(p);
+        t.open();
+        t.settle();
+        t.call("execute(task 1)", () -> t.execute("task 1"));
+        t.settle();
+        t.untilWaiting();
+        Hold hold = t.hold(p.describe(), p.again());
+        CompletableFuture<Void> call = t.start("execute(task 2)", () -> t.execute("task 2"));
+        if (!t.reachedOrSettled(hold)) {
+            search.notReached();
+            t.finish("execute(task 2)", call);
+            return;
+        }
+        CompletableFuture<Void> second = t.startSecond("execute(task 3)", () -> t.execute("task 3"));
+        t.settle();
+        boolean landed = second.isDone();
+        hold.release();
+        t.finish("execute(task 2)", call);
+        t.finish("execute(task 3)", second);
+        t.settle();
+        search.judged(landed, "execute(task 3) on a second application thread returned while " + p.describe()
+                + " inside execute(task 2), every driver thread settled", "execute(task 3) on a second application "
+                + "thread waited for " + p.describe() + " inside execute(task 2)",
+                () -> t.judgeRan(RUNS, "after " + p.describe() + " was released"));
     }
 
     /**

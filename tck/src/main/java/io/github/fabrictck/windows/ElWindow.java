@@ -80,6 +80,8 @@ public final class ElWindow extends WindowFixture {
         private final Set<String> ran = ConcurrentHashMap.newKeySet();
         private final java.util.concurrent.CountDownLatch busyRuns = new java.util.concurrent.CountDownLatch(1);
         private final java.util.concurrent.CountDownLatch busyGate = new java.util.concurrent.CountDownLatch(1);
+        /** A second application thread, for a window that has two wakers at once; {@code null} until asked for. */
+        private AppThread second;
         private volatile EventLoop loop;
         private boolean closed;
 
@@ -127,6 +129,18 @@ public final class ElWindow extends WindowFixture {
         /** Starts an application call that may block on a held loop thread. */
         <T> CompletableFuture<T> start(String what, Callable<T> call) {
             return app.submit(what, call);
+        }
+
+        /**
+         * Starts an application call on a second application thread ({@code app-2}, made at the first such call): two
+         * wakers inside {@code execute} at once, as the SPI allows ("the application calls both methods from its own
+         * threads").
+         */
+        <T> CompletableFuture<T> startSecond(String what, Callable<T> call) {
+            if (second == null) {
+                second = new AppThread(run, "app-2");
+            }
+            return second.submit(what, call);
         }
 
         /** Waits for a call {@link #start} made to return; ERROR if it does not return in time. */
@@ -257,6 +271,9 @@ public final class ElWindow extends WindowFixture {
             List<Thread> mine = new ArrayList<>(run.threads());
             mine.removeAll(before);
             mine.remove(app.thread());
+            if (second != null) {
+                mine.remove(second.thread());
+            }
             return mine;
         }
 
@@ -458,6 +475,10 @@ public final class ElWindow extends WindowFixture {
                 }
             }
             app.close();
+            if (second != null) {
+                second.close();
+                run.retire(List.of(second.thread()));
+            }
             context.close();
             run.retire(loopThreads());
             run.retire(List.of(app.thread()));

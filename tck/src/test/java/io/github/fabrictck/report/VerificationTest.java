@@ -112,6 +112,16 @@ class VerificationTest {
     }
 
     @Test
+    void aVariantsIdExpectsAFailOfThatVariantAlone() {
+        Result r = result(true, window("EL-2", "loop-held", Outcome.PASS, null),
+                window("EL-2", "waker-held", Outcome.FAIL, "lost"));
+        assertEquals(List.of(), Verification.problems(r, Set.of("EL-2/waker-held")));
+        assertEquals(List.of("EL-2/loop-held was expected to FAIL but was PASS" + REPRODUCE + "EL-2/loop-held",
+                "EL-2/waker-held FAIL: lost" + REPRODUCE + "EL-2/waker-held"), Verification.problems(r,
+                Set.of("EL-2/loop-held")).stream().sorted().toList());
+    }
+
+    @Test
     void expectedFailureMissingFromTheResultIsAProblem() {
         Result r = result(true, window("CQ-1", null, Outcome.PASS, null), window("CQ-2", null, Outcome.FAIL, "x"));
         assertEquals(List.of("CQ-0 was expected to FAIL but is not in the result; check the id in fabric-tck.expectFail "
