@@ -111,11 +111,7 @@ class EL2TaskWhileDecidingToBlock {
         search.more(twoWakers);
         for (Hit p : placements) {
             ElWindow.Trial t = search.trial(p);
-            t.open();
-            t.settle();
-            t.call("execute(task 1)", () -> t.execute("task 1"));
-            t.settle();
-            t.untilWaiting();
+            asleep(t);
             Hold hold = t.hold(p.describe(), p.again()); // counted from the waking task, as the first run's points were
             String added = holdLoop ? "execute(task 3)" : "execute(task 2)";
             CompletableFuture<Void> call;
@@ -181,11 +177,7 @@ class EL2TaskWhileDecidingToBlock {
      */
     private static void secondWakerTrial(ElSearch search, Hit p) {
         ElWindow.Trial t = search.trial(p);
-        t.open();
-        t.settle();
-        t.call("execute(task 1)", () -> t.execute("task 1"));
-        t.settle();
-        t.untilWaiting();
+        asleep(t);
         Hold hold = t.hold(p.describe(), p.again());
         CompletableFuture<Void> call = t.start("execute(task 2)", () -> t.execute("task 2"));
         if (!t.reachedOrSettled(hold)) {
@@ -238,13 +230,18 @@ class EL2TaskWhileDecidingToBlock {
         return returned ? CqSearch.placements(hits, th -> th.equals(EL1ShutdownSkipsSubmission.APP)) : List.of();
     }
 
-    /** Opens the loop, lets a task wake it and, once it waits again, gives it a task that keeps it busy; whether it runs it. */
-    private static boolean busyLoop(ElWindow.Trial t) {
+    /** Opens the loop and lets a task wake it; returns once a loop thread waits in the ring again (or never will). */
+    private static void asleep(ElWindow.Trial t) {
         t.open();
         t.settle();
         t.call("execute(task 1)", () -> t.execute("task 1"));
         t.settle();
         t.untilWaiting();
+    }
+
+    /** Opens the loop, lets a task wake it and, once it waits again, gives it a task that keeps it busy; whether it runs it. */
+    private static boolean busyLoop(ElWindow.Trial t) {
+        asleep(t);
         t.call("execute(task 2)", () -> t.executeBusy("task 2"));
         return t.busy();
     }

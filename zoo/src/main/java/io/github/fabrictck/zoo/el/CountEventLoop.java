@@ -1,11 +1,9 @@
 package io.github.fabrictck.zoo.el;
 
 import io.github.fabrictck.spi.DriverContext;
-import io.github.fabrictck.spi.el.EventLoop;
 import io.github.fabrictck.spi.el.Ring;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -18,31 +16,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  * increments, then reads the count in a second step and writes when it reads 1: two wakers that increment to 1 and 2
  * both read 2, and neither writes.
  */
-final class CountEventLoop implements EventLoop {
+final class CountEventLoop extends TaskLoop {
 
     private static final long EVENTFD_READ = 0xC0C0;
 
-    private final EventFdRead read;
     private final boolean splitCheck;
     private final BlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
     private final AtomicInteger count = new AtomicInteger();
-    private volatile boolean shutdown;
 
     CountEventLoop(DriverContext context, Ring ring, boolean splitCheck) {
-        this.read = new EventFdRead(ring, ring.openEventFd(), EVENTFD_READ);
+        super(ring, EVENTFD_READ);
         this.splitCheck = splitCheck;
-        context.threadFactory().newThread(this::loop).start();
+        start(context);
     }
 
     @Override
     public void execute(Runnable task) {
-        if (shutdown) {
-            throw new RejectedExecutionException("event loop shut down");
-        }
+        refuseAfterShutdown();
         tasks.offer(task);
-        if (shutdown && tasks.remove(task)) {
-            throw new RejectedExecutionException("event loop shut down");
-        }
+        takeBackAfterShutdown(() -> tasks.remove(task));
         boolean first;
         if (splitCheck) {
             count.incrementAndGet();
@@ -56,25 +48,22 @@ final class CountEventLoop implements EventLoop {
     }
 
     @Override
-    public void shutdownGracefully() {
-        shutdown = true;
-        read.write();
+    void runTasks() {
+        for (Runnable t = tasks.poll(); t != null; t = tasks.poll()) {
+            EventFdRead.run(t);
+            count.decrementAndGet();
+        }
     }
 
-    private void loop() {
-        read.arm();
-        while (true) {
-            for (Runnable t = tasks.poll(); t != null; t = tasks.poll()) {
-                EventFdRead.run(t);
-                count.decrementAndGet();
-            }
-            if (shutdown && tasks.isEmpty()) {
-                break;
-            }
-            if (count.get() <= 0 && !shutdown) {
-                read.await(true);
-            }
+    @Override
+    boolean noTasks() {
+        return tasks.isEmpty();
+    }
+
+    @Override
+    void idle() {
+        if (count.get() <= 0 && !shutdown) {
+            read.await(true);
         }
-        read.close();
     }
 }

@@ -1,12 +1,10 @@
 package io.github.fabrictck.zoo.el;
 
 import io.github.fabrictck.spi.DriverContext;
-import io.github.fabrictck.spi.el.EventLoop;
 import io.github.fabrictck.spi.el.Ring;
 import java.util.Map;
 import java.util.concurrent.ConcurrentNavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -17,60 +15,51 @@ import java.util.concurrent.atomic.AtomicLong;
  * the waker reads {@code sleeping} between its sequence number and its {@code put}: the only step between the read
  * and the task's arrival is a collection's call of two arguments.
  */
-final class SkipListEventLoop implements EventLoop {
+final class SkipListEventLoop extends TaskLoop {
 
     private static final long EVENTFD_READ = 0x5C1B;
 
-    private final EventFdRead read;
     private final boolean readBeforePut;
     private final ConcurrentNavigableMap<Long, Runnable> tasks = new ConcurrentSkipListMap<>();
     private final AtomicLong sequence = new AtomicLong();
     private volatile boolean sleeping;
-    private volatile boolean shutdown;
 
     SkipListEventLoop(DriverContext context, Ring ring, boolean readBeforePut) {
-        this.read = new EventFdRead(ring, ring.openEventFd(), EVENTFD_READ);
+        super(ring, EVENTFD_READ);
         this.readBeforePut = readBeforePut;
-        context.threadFactory().newThread(this::loop).start();
+        start(context);
     }
 
     @Override
     public void execute(Runnable task) {
-        if (shutdown) {
-            throw new RejectedExecutionException("event loop shut down");
-        }
+        refuseAfterShutdown();
         long key = sequence.getAndIncrement();
         boolean wake = readBeforePut && sleeping; // BROKEN when readBeforePut: read before the task is in
         tasks.put(key, task);
-        if (shutdown && tasks.remove(key) != null) {
-            throw new RejectedExecutionException("event loop shut down");
-        }
+        takeBackAfterShutdown(() -> tasks.remove(key) != null);
         if (readBeforePut ? wake : sleeping) {
             read.write();
         }
     }
 
     @Override
-    public void shutdownGracefully() {
-        shutdown = true;
-        read.write();
+    void runTasks() {
+        for (Map.Entry<Long, Runnable> e = tasks.pollFirstEntry(); e != null; e = tasks.pollFirstEntry()) {
+            EventFdRead.run(e.getValue());
+        }
     }
 
-    private void loop() {
-        read.arm();
-        while (true) {
-            for (Map.Entry<Long, Runnable> e = tasks.pollFirstEntry(); e != null; e = tasks.pollFirstEntry()) {
-                EventFdRead.run(e.getValue());
-            }
-            if (shutdown && tasks.isEmpty()) {
-                break;
-            }
-            sleeping = true;
-            if (tasks.isEmpty() && !shutdown) {
-                read.await(true);
-            }
-            sleeping = false;
+    @Override
+    boolean noTasks() {
+        return tasks.isEmpty();
+    }
+
+    @Override
+    void idle() {
+        sleeping = true;
+        if (tasks.isEmpty() && !shutdown) {
+            read.await(true);
         }
-        read.close();
+        sleeping = false;
     }
 }
