@@ -100,22 +100,22 @@ final class ElSearch {
 
     /** Starts another trial with no hold on a fresh ring ({@code what}: what it records), counted with the others. */
     ElWindow.Trial unheld(String what) {
+        return fresh("no thread held; " + what);
+    }
+
+    /** A fresh trial on a fresh ring, counted, its trace and hold records begun anew with what it does. */
+    private ElWindow.Trial fresh(String what) {
         ElWindow.Trial t = w.newTrial();
         trials++;
         run.trace().restart();
         run.restartHoldRecords();
-        run.trace().add("kit", "trial " + trials + ": no thread held; " + what, null);
+        run.trace().add("kit", "trial " + trials + ": " + what, null);
         return t;
     }
 
     /** Starts the trial of placement {@code p} on a fresh ring: its trace and hold records begin anew. */
     ElWindow.Trial trial(Hit p) {
-        ElWindow.Trial t = w.newTrial();
-        trials++;
-        run.trace().restart();
-        run.restartHoldRecords();
-        run.trace().add("kit", "trial " + trials + ": hold " + p.describe(), null);
-        return t;
+        return fresh("hold " + p.describe());
     }
 
     /** The placement's point was not reached in this trial. */
